@@ -349,9 +349,9 @@ def _mention_unsent_work(window: MainWindow) -> None:
     if texts.has_kept():  # Edit as JSON… or the schema editor, closed around by the last session
         from dynoview.ui.window.unsent_work import KeptTextsBar
 
-        kept, _problems = texts.kept()  # a damaged file is said where its dialog opens
-        if kept:
-            KeptTextsBar(window, [k.subject.describe() for k in kept]).show()
+        kept, problems = texts.kept()  # a damaged file is set aside, and said here
+        if kept or problems:
+            KeptTextsBar(window, [k.subject.describe() for k in kept], problems).show()
 
 
 def _clean_leftovers() -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import ClassVar
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QCloseEvent
@@ -88,14 +89,25 @@ class KeptNote(QFrame):
 
 class TextKeeper(QObject):
     """Keeps ``fields()`` of ``dialog`` for ``subject`` while they differ from ``base`` (None
-    subject: the dialog is not tied to a connection and table, and nothing is kept)."""
+    subject: the dialog is not tied to a connection and table, and nothing is kept).
+
+    One keeper per subject in this process: a second dialog on the same item or table (another
+    window) neither shows the first one's live text as kept by a closed session nor deletes it
+    on Cancel; it keeps nothing and its note says the subject is open elsewhere."""
+
+    _open: ClassVar[set[Subject]] = set()  # the subjects a keeper in this process is keeping now
 
     def __init__(self, dialog: QDialog, subject: Subject | None, fields: Callable[[], Fields],
                  base: Fields, note: KeptNote, store: DialogTexts | None = None) -> None:
         super().__init__(dialog)
         self.dialog, self.subject, self.fields, self.base, self.note = dialog, subject, fields, base, note
         self.store = store or DialogTexts()
-        self.settled = subject is None  # the user chose (or there is nothing to keep)
+        #: Another dialog of this process keeps this subject: this one leaves its file alone.
+        self.elsewhere = subject is not None and subject in TextKeeper._open
+        if subject is not None and not self.elsewhere:
+            TextKeeper._open.add(subject)
+            self.destroyed.connect(lambda: TextKeeper._open.discard(subject))
+        self.settled = subject is None or self.elsewhere  # the user chose (or nothing to keep)
         self._written: dict[str, str] | None = None  # the fields last kept, not written again
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -111,6 +123,11 @@ class TextKeeper(QObject):
     def restore(self) -> KeptText | None:
         """What was kept for this subject the last time (its note shows a problem reading it)."""
         if self.subject is None:
+            return None
+        if self.elsewhere:
+            self.note.show_problem(self.tr(
+                "This is open in another window too: what you type here is not kept in case "
+                "DynoView closes (that window's edit is). Save or cancel one of them."))
             return None
         kept, problem = self.store.load(self.subject)
         if problem is not None:
@@ -169,6 +186,7 @@ class TextKeeper(QObject):
         self.settled = True
         if self.subject is not None:
             self.store.discard(self.subject)
+            TextKeeper._open.discard(self.subject)  # another dialog may keep it now
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._window and event.type() in (QEvent.Type.Hide, QEvent.Type.Close) \

@@ -406,3 +406,43 @@ def test_the_start_says_a_dialog_kept_text_is_waiting(
     assert bar.informativeText().startswith(subject.describe() + ". Open the same dialog")
     bar.later.click()
     assert shown() == []
+
+
+def test_a_second_window_on_the_same_item_neither_shows_nor_deletes_the_first_ones_text(
+        qtbot: Any, qasync_loop: Any, demo_conn: Connection, seeded_table: str) -> None:
+    """Window A is typing (its text kept as it goes); window B opens the same item: B showed A's
+    live text as "kept when DynoView closed", and B's Cancel deleted it while A was open."""
+    a = open_window(qtbot, demo_conn, seeded_table)
+    b = open_window(qtbot, demo_conn, seeded_table)
+    subject = subject_of(a, seeded_table, SESSION)
+    first = edit(a, SESSION)
+    first.editor.setPlainText(TYPED)
+    qtbot.waitUntil(lambda: kept_fields(subject) == {"json": TYPED}, timeout=3000)
+    second = edit(b, SESSION)
+    assert second.editor.toPlainText() != TYPED  # the item as it is, not A's live text
+    assert second.kept_note.text.text().startswith("This is open in another window too")
+    second.editor.setPlainText(TYPED + "B")
+    qtbot.wait(800)
+    assert kept_fields(subject) == {"json": TYPED}  # B keeps nothing over A's
+    second.reject()
+    assert kept_fields(subject) == {"json": TYPED}  # and its Cancel deletes nothing
+    first.reject()  # A's own answer still removes A's text
+    assert kept_fields(subject) is None
+
+
+def test_the_start_says_a_kept_text_that_could_not_be_read(
+        qtbot: Any, qasync_loop: Any, demo_conn: Connection, seeded_table: str) -> None:
+    """A damaged file is set aside as it is read at start: the sentence saying so was dropped,
+    and its dialog later found nothing, so the text vanished unsaid."""
+    from dynoview.ui.app import _mention_unsent_work
+    from dynoview.ui.window.unsent_work import KeptTextsBar
+
+    window = open_window(qtbot, demo_conn, seeded_table)
+    path = DialogTexts().path(subject_of(window, seeded_table, SESSION))
+    DialogTexts().keep(subject_of(window, seeded_table, SESSION), {"json": TYPED}, {"json": "{}"})
+    path.write_text("{ not json")
+    _mention_unsent_work(window)
+    (bar,) = [b for b in window.findChildren(KeptTextsBar) if not b.isHidden()]
+    assert bar.text() == "An unsent edit your last session kept could not be read."
+    assert "could not be read (it is not valid JSON)" in bar.informativeText()
+    assert "set aside as" in bar.informativeText()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import math
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -123,11 +124,15 @@ def _text_map(data: Any, what: str) -> dict[str, str]:
     return dict(data)
 
 
+#: Epoch seconds past this (year 5138) are no time a file was kept at.
+_LATEST_TIME = 100_000_000_000
+
+
 def kept_from_json(data: Any) -> KeptText:
     """The kept text a file holds; ``DraftError`` says what is wrong with one that cannot be used."""
     if not isinstance(data, dict):
         raise DraftError("it is not a JSON object")
-    if data.get("format") != FORMAT:
+    if type(data.get("format")) is not int or data.get("format") != FORMAT:  # not true == 1
         raise DraftError(f"its format is {data.get('format')!r}, not {FORMAT}")
     subject = data.get("subject")
     if not isinstance(subject, dict) or not all(isinstance(subject.get(k), str)
@@ -138,6 +143,8 @@ def kept_from_json(data: Any) -> KeptText:
     saved_at = data.get("saved_at")
     if not isinstance(saved_at, int | float) or isinstance(saved_at, bool):
         raise DraftError("its time is not a number")
+    if not (math.isfinite(saved_at) and 0 <= saved_at < _LATEST_TIME):  # NaN, 1e20: no date
+        raise DraftError(f"its time ({saved_at!r}) is not a time")
     return KeptText(Subject(subject["dialog"], subject["connection"], subject["table"], subject["key"]),
                     _text_map(data.get("fields"), "fields"), _text_map(data.get("base", {}), "bases"),
                     float(saved_at))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from dynoview.core.drafts.sent import SentBefore, sent_before
@@ -97,15 +98,23 @@ class KeptTextsBar(MessageBar):
     session closed around them (``core.drafts.dialog_texts``): each comes back when its dialog
     opens again for the same item or table, which nothing else on screen tells."""
 
-    def __init__(self, window: MainWindow, subjects: list[str]) -> None:
+    def __init__(self, window: MainWindow, subjects: list[str], problems: Sequence[str] = ()) -> None:
         super().__init__(window)
         self.setObjectName("kept-texts")
-        self.setText(self.tr("Your last session kept %n unsent edit(s) typed in a dialog.", "",
-                             len(subjects)))
-        named = "; ".join(subjects[:NAMED_TEXTS])
-        if len(subjects) > NAMED_TEXTS:
-            named += self.tr("; and %n more", "", len(subjects) - NAMED_TEXTS)
-        self.setInformativeText(self.tr(
-            "{named}. Open the same dialog on that item (Edit as JSON…) or table (the uniqueness "
-            "schema) to carry on with it or discard it.").format(named=named))
+        words = []
+        if subjects:
+            self.setText(self.tr("Your last session kept %n unsent edit(s) typed in a dialog.", "",
+                                 len(subjects)))
+            named = "; ".join(subjects[:NAMED_TEXTS])
+            if len(subjects) > NAMED_TEXTS:
+                named += self.tr("; and %n more", "", len(subjects) - NAMED_TEXTS)
+            words.append(self.tr(
+                "{named}. Open the same dialog on that item (Edit as JSON…) or table (the uniqueness "
+                "schema) to carry on with it or discard it.").format(named=named))
+        else:
+            self.setText(self.tr("An unsent edit your last session kept could not be read."))
+        # A damaged file was set aside as it was read: said here, or nowhere (its dialog then
+        # finds nothing to restore).
+        words.extend(problems)
+        self.setInformativeText(" ".join(words))
         self.later = self.addButton(self.tr("Later"))

@@ -280,7 +280,7 @@
 <context>
     <name>ImportController</name>
     <message numerus="yes">
-        <location filename="../../transfer/import_controller.py" line="+203" />
+        <location filename="../../transfer/import_controller.py" line="+208" />
         <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
         <translation>
             <numerusform> The batches before it were written (%Ln item); Resume continues from the batch that stopped.</numerusform>
@@ -313,7 +313,7 @@
 <context>
     <name>KeptTextsBar</name>
     <message numerus="yes">
-        <location filename="../../window/unsent_work.py" line="+103" />
+        <location filename="../../window/unsent_work.py" line="+106" />
         <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
         <translation>
             <numerusform>Your last session kept %n unsent edit typed in a dialog.</numerusform>

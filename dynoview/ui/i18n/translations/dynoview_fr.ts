@@ -237,13 +237,14 @@
     <message>
         <location filename="../../context.py" line="+113"/>
         <location line="+86"/>
+        <location filename="../../transfer/import_controller.py" line="+74"/>
         <source>the article&apos;s default layout</source>
         <translation>la disposition par défaut de l’article</translation>
     </message>
     <message>
         <location line="+7"/>
         <location line="+9"/>
-        <location filename="../../transfer/import_controller.py" line="+68"/>
+        <location filename="../../transfer/import_controller.py" line="-6"/>
         <source>saved for this connection and table</source>
         <extracomment>An import of this file into this table that stopped before its end (Resume continues it). The file as the preview checked it: the import writes only what is still the same. The uniqueness schema the preview found the lock rules by (the import&apos;s too), and how it was chosen, as a resume refused for another one names it. Where a refusal of the import is to be fixed (``DynoViewError.field``): said at that box.</extracomment>
         <translation>enregistré pour cette connexion et cette table</translation>
@@ -2650,7 +2651,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ImportController</name>
     <message>
-        <location filename="../../transfer/import_controller.py" line="+25"/>
+        <location filename="../../transfer/import_controller.py" line="+30"/>
         <source>Connect to a table first.</source>
         <extracomment>Just after ``finished``: the import was refused or stopped for what a field holds (one of ``REFUSED_FIELDS``: Resume, Raw CSV, or the file, changed since the preview).</extracomment>
         <translation>Connectez-vous d’abord à une table.</translation>
@@ -3241,7 +3242,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>KeptNote</name>
     <message>
-        <location filename="../../kept_text.py" line="+65"/>
+        <location filename="../../kept_text.py" line="+66"/>
         <location line="+2"/>
         <source>Discard the kept edit</source>
         <translation>Abandonner la modification conservée</translation>
@@ -3250,7 +3251,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>KeptTextsBar</name>
     <message numerus="yes">
-        <location filename="../../window/unsent_work.py" line="+103"/>
+        <location filename="../../window/unsent_work.py" line="+106"/>
         <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
         <translation>
             <numerusform>Votre dernière session a conservé %n modification non envoyée saisie dans une boîte de dialogue.</numerusform>
@@ -3271,7 +3272,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>{named}. Ouvrez la même boîte de dialogue sur cet élément (Modifier en JSON…) ou cette table (le schéma d’unicité) pour la reprendre ou l’abandonner.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>An unsent edit your last session kept could not be read.</source>
+        <translation>Une modification non envoyée conservée par votre dernière session n’a pas pu être lue.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Later</source>
         <translation>Plus tard</translation>
     </message>
@@ -5905,7 +5911,13 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TextKeeper</name>
     <message>
-        <location filename="../../kept_text.py" line="+74"/>
+        <location filename="../../kept_text.py" line="+61"/>
+        <source>This is open in another window too: what you type here is not kept in case DynoView closes (that window&apos;s edit is). Save or cancel one of them.</source>
+        <extracomment>Another dialog of this process keeps this subject: this one leaves its file alone.</extracomment>
+        <translation>Ceci est aussi ouvert dans une autre fenêtre : ce que vous saisissez ici n’est pas conservé au cas où DynoView se fermerait (la modification de cette fenêtre l’est). Enregistrez ou annulez l’une des deux.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>Your changes here could not be kept in case DynoView closes ({error}): save or copy them before you quit.</source>
         <translation>Vos modifications ici n’ont pas pu être conservées au cas où DynoView se fermerait ({error}) : enregistrez-les ou copiez-les avant de quitter.</translation>
     </message>
@@ -6232,7 +6244,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>UnsentWorkBar</name>
     <message>
-        <location filename="../../window/unsent_work.py" line="-59"/>
+        <location filename="../../window/unsent_work.py" line="-67"/>
         <source>Your last session left unsent work in the transaction builder.</source>
         <translation>Votre dernière session a laissé du travail non envoyé dans le générateur de transactions.</translation>
     </message>

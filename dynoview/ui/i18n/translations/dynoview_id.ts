@@ -237,13 +237,14 @@
     <message>
         <location filename="../../context.py" line="+113"/>
         <location line="+86"/>
+        <location filename="../../transfer/import_controller.py" line="+74"/>
         <source>the article&apos;s default layout</source>
         <translation>tata letak bawaan artikel</translation>
     </message>
     <message>
         <location line="+7"/>
         <location line="+9"/>
-        <location filename="../../transfer/import_controller.py" line="+68"/>
+        <location filename="../../transfer/import_controller.py" line="-6"/>
         <source>saved for this connection and table</source>
         <extracomment>An import of this file into this table that stopped before its end (Resume continues it). The file as the preview checked it: the import writes only what is still the same. The uniqueness schema the preview found the lock rules by (the import&apos;s too), and how it was chosen, as a resume refused for another one names it. Where a refusal of the import is to be fixed (``DynoViewError.field``): said at that box.</extracomment>
         <translation>tersimpan untuk koneksi dan tabel ini</translation>
@@ -2620,7 +2621,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ImportController</name>
     <message>
-        <location filename="../../transfer/import_controller.py" line="+25"/>
+        <location filename="../../transfer/import_controller.py" line="+30"/>
         <source>Connect to a table first.</source>
         <extracomment>Just after ``finished``: the import was refused or stopped for what a field holds (one of ``REFUSED_FIELDS``: Resume, Raw CSV, or the file, changed since the preview).</extracomment>
         <translation>Hubungkan ke tabel dulu.</translation>
@@ -3208,7 +3209,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>KeptNote</name>
     <message>
-        <location filename="../../kept_text.py" line="+65"/>
+        <location filename="../../kept_text.py" line="+66"/>
         <location line="+2"/>
         <source>Discard the kept edit</source>
         <translation>Buang suntingan yang disimpan</translation>
@@ -3217,7 +3218,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>KeptTextsBar</name>
     <message numerus="yes">
-        <location filename="../../window/unsent_work.py" line="+103"/>
+        <location filename="../../window/unsent_work.py" line="+106"/>
         <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
         <translation>
             <numerusform>Sesi terakhir Anda menyimpan %n suntingan yang belum dikirim, diketik di sebuah dialog.</numerusform>
@@ -3236,7 +3237,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>{named}. Buka dialog yang sama pada item itu (Sunting sebagai JSON…) atau tabel itu (skema keunikan) untuk melanjutkan atau membuangnya.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>An unsent edit your last session kept could not be read.</source>
+        <translation>Suntingan yang belum dikirim yang disimpan sesi terakhir Anda tidak dapat dibaca.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Later</source>
         <translation>Nanti</translation>
     </message>
@@ -5847,7 +5853,13 @@ Permintaan: {request}</translation>
 <context>
     <name>TextKeeper</name>
     <message>
-        <location filename="../../kept_text.py" line="+74"/>
+        <location filename="../../kept_text.py" line="+61"/>
+        <source>This is open in another window too: what you type here is not kept in case DynoView closes (that window&apos;s edit is). Save or cancel one of them.</source>
+        <extracomment>Another dialog of this process keeps this subject: this one leaves its file alone.</extracomment>
+        <translation>Ini juga terbuka di jendela lain: yang Anda ketik di sini tidak disimpan untuk berjaga-jaga bila DynoView ditutup (suntingan jendela itu yang disimpan). Simpan atau batalkan salah satunya.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>Your changes here could not be kept in case DynoView closes ({error}): save or copy them before you quit.</source>
         <translation>Perubahan Anda di sini tidak dapat disimpan untuk berjaga-jaga bila DynoView ditutup ({error}): simpan atau salin sebelum keluar.</translation>
     </message>
@@ -6171,7 +6183,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>UnsentWorkBar</name>
     <message>
-        <location filename="../../window/unsent_work.py" line="-59"/>
+        <location filename="../../window/unsent_work.py" line="-67"/>
         <source>Your last session left unsent work in the transaction builder.</source>
         <translation>Sesi terakhir Anda meninggalkan pekerjaan yang belum dikirim di pembangun transaksi.</translation>
     </message>

@@ -237,13 +237,14 @@
     <message>
         <location filename="../../context.py" line="+113"/>
         <location line="+86"/>
+        <location filename="../../transfer/import_controller.py" line="+74"/>
         <source>the article&apos;s default layout</source>
         <translation>o layout padrão do artigo</translation>
     </message>
     <message>
         <location line="+7"/>
         <location line="+9"/>
-        <location filename="../../transfer/import_controller.py" line="+68"/>
+        <location filename="../../transfer/import_controller.py" line="-6"/>
         <source>saved for this connection and table</source>
         <extracomment>An import of this file into this table that stopped before its end (Resume continues it). The file as the preview checked it: the import writes only what is still the same. The uniqueness schema the preview found the lock rules by (the import&apos;s too), and how it was chosen, as a resume refused for another one names it. Where a refusal of the import is to be fixed (``DynoViewError.field``): said at that box.</extracomment>
         <translation>salvo para esta conexão e tabela</translation>
@@ -2650,7 +2651,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ImportController</name>
     <message>
-        <location filename="../../transfer/import_controller.py" line="+25"/>
+        <location filename="../../transfer/import_controller.py" line="+30"/>
         <source>Connect to a table first.</source>
         <extracomment>Just after ``finished``: the import was refused or stopped for what a field holds (one of ``REFUSED_FIELDS``: Resume, Raw CSV, or the file, changed since the preview).</extracomment>
         <translation>Conecte-se a uma tabela primeiro.</translation>
@@ -3241,7 +3242,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>KeptNote</name>
     <message>
-        <location filename="../../kept_text.py" line="+65"/>
+        <location filename="../../kept_text.py" line="+66"/>
         <location line="+2"/>
         <source>Discard the kept edit</source>
         <translation>Descartar a edição guardada</translation>
@@ -3250,7 +3251,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>KeptTextsBar</name>
     <message numerus="yes">
-        <location filename="../../window/unsent_work.py" line="+103"/>
+        <location filename="../../window/unsent_work.py" line="+106"/>
         <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
         <translation>
             <numerusform>Sua última sessão guardou %n edição não enviada digitada em uma caixa de diálogo.</numerusform>
@@ -3271,7 +3272,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>{named}. Abra a mesma caixa de diálogo nesse item (Editar como JSON…) ou nessa tabela (o esquema de unicidade) para continuar ou descartá-la.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>An unsent edit your last session kept could not be read.</source>
+        <translation>Uma edição não enviada que sua última sessão guardou não pôde ser lida.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Later</source>
         <translation>Mais tarde</translation>
     </message>
@@ -5905,7 +5911,13 @@ Requisição: {request}</translation>
 <context>
     <name>TextKeeper</name>
     <message>
-        <location filename="../../kept_text.py" line="+74"/>
+        <location filename="../../kept_text.py" line="+61"/>
+        <source>This is open in another window too: what you type here is not kept in case DynoView closes (that window&apos;s edit is). Save or cancel one of them.</source>
+        <extracomment>Another dialog of this process keeps this subject: this one leaves its file alone.</extracomment>
+        <translation>Isto também está aberto em outra janela: o que você digita aqui não é guardado caso o DynoView feche (a edição daquela janela é). Salve ou cancele uma delas.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>Your changes here could not be kept in case DynoView closes ({error}): save or copy them before you quit.</source>
         <translation>Suas alterações aqui não puderam ser guardadas caso o DynoView feche ({error}): salve ou copie-as antes de sair.</translation>
     </message>
@@ -6232,7 +6244,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>UnsentWorkBar</name>
     <message>
-        <location filename="../../window/unsent_work.py" line="-59"/>
+        <location filename="../../window/unsent_work.py" line="-67"/>
         <source>Your last session left unsent work in the transaction builder.</source>
         <translation>Sua última sessão deixou trabalho não enviado no construtor de transações.</translation>
     </message>

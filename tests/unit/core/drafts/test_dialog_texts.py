@@ -161,7 +161,14 @@ def test_any_text_is_kept_exactly_even_what_utf8_cannot_encode(tmp_path: Path) -
                                      b'{"format": 1, "subject": {"dialog": "item-edit", "connection": "c", '
                                      b'"table": "t", "key": ""}, "fields": {"json": 3}, "saved_at": 1}',
                                      b'{"format": 1, "subject": {"dialog": "item-edit", "connection": "c", '
-                                     b'"table": "t", "key": ""}, "fields": {}, "saved_at": "soon"}'])
+                                     b'"table": "t", "key": ""}, "fields": {}, "saved_at": "soon"}',
+                                     # No date to show (the dialog raised OverflowError, ValueError)
+                                     b'{"format": 1, "subject": {"dialog": "item-edit", "connection": "c", '
+                                     b'"table": "t", "key": ""}, "fields": {}, "saved_at": 1e20}',
+                                     b'{"format": 1, "subject": {"dialog": "item-edit", "connection": "c", '
+                                     b'"table": "t", "key": ""}, "fields": {}, "saved_at": NaN}',
+                                     b'{"format": true, "subject": {"dialog": "item-edit", "connection": "c", '
+                                     b'"table": "t", "key": ""}, "fields": {}, "saved_at": 1}'])
 def test_a_damaged_file_is_set_aside_and_said_never_raised(tmp_path: Path, content: bytes) -> None:
     texts = DialogTexts(tmp_path / "drafts")
     texts.folder.mkdir(parents=True)
