@@ -167,8 +167,9 @@ def test_any_text_is_kept_exactly_even_what_utf8_cannot_encode(tmp_path: Path) -
                                      b'"table": "t", "key": ""}, "fields": {}, "saved_at": 1e20}',
                                      b'{"format": 1, "subject": {"dialog": "item-edit", "connection": "c", '
                                      b'"table": "t", "key": ""}, "fields": {}, "saved_at": NaN}',
-                                     b'{"format": true, "subject": {"dialog": "item-edit", "connection": "c", '
-                                     b'"table": "t", "key": ""}, "fields": {}, "saved_at": 1}'])
+                                     b'{"format": true, "subject": {"dialog": "item-edit", '
+                                     b'"connection": "c", "table": "t", "key": ""}, "fields": {}, '
+                                     b'"saved_at": 1}'])
 def test_a_damaged_file_is_set_aside_and_said_never_raised(tmp_path: Path, content: bytes) -> None:
     texts = DialogTexts(tmp_path / "drafts")
     texts.folder.mkdir(parents=True)
