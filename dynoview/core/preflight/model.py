@@ -32,6 +32,9 @@ from dynoview.core.values.visible_text import visible_value
 FREE = "FREE"  # no lock and no account: nothing to protect
 UNPREDICTABLE = "UNPREDICTABLE"  # an Update whose effect on a protected value cannot be computed
 CANCELLED = "CANCELLED"  # a refusal: an action's condition fails on what the preflight read
+#: A refusal: a Delete would destroy attributes added since its item was opened. Not CANCELLED:
+#: DynamoDB would apply it (a resend's replay check must not drop it).
+UNSEEN_ATTRIBUTES = "UNSEEN_ATTRIBUTES"
 #: A warning: a lock removed while an account storing another spelling of its value (which the
 #: rule folds into it, or the audit pairs with it as a case clash) could not be looked up, so it
 #: may still be held.
@@ -213,6 +216,12 @@ class Preflight:
         return out
 
     def summary(self) -> str:
+        unseen = sum(1 for r in self.refusals if r.status == UNSEEN_ATTRIBUTES)
+        if unseen:  # judged on any item, accounts and locks or not (``preflight.unseen``)
+            others = len(self.refusals) - unseen
+            return ("Refused by the preflight: an item this transaction deletes holds attributes "
+                    "added since it was opened, which the Delete would destroy unseen. Nothing was "
+                    "sent." + (f" {others} other refusal(s) are listed too." if others else ""))
         if not self.checked:
             return "Preflight: this transaction touches no account or lock of the uniqueness schema."
         if self.refused and all(r.status == CANCELLED for r in self.refusals):

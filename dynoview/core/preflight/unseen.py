@@ -20,11 +20,10 @@ from __future__ import annotations
 import dataclasses
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from dynoview.core.preflight.check import run_preflight
-from dynoview.core.preflight.model import Preflight, Refusal, item_ident
+from dynoview.core.preflight.model import UNSEEN_ATTRIBUTES, Preflight, Refusal, item_ident
 from dynoview.core.preflight.source import Ident, Source
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
@@ -36,9 +35,6 @@ from dynoview.core.values.visible_text import visible_value
 __all__ = ["UNSEEN_ATTRIBUTES", "added_since", "check_unseen", "preflight_with_unseen",
            "unseen_refusals"]
 
-#: A refusal's status: the Delete would destroy attributes added since the item was opened. Not
-#: ``CANCELLED``: DynamoDB would apply it (a resend's replay check must not drop it).
-UNSEEN_ATTRIBUTES = "UNSEEN_ATTRIBUTES"
 #: How many added attributes a refusal names before it counts the rest.
 _NAMED = 10
 
@@ -88,21 +84,6 @@ def unseen_refusals(tx: Transaction, items: Mapping[Ident, Mapping[str, Any] | N
     return out
 
 
-@dataclass
-class UnseenRefused(Preflight):
-    """A preflight whose refusals include a Delete that would destroy attributes added since its
-    item was opened: its summary says so (the others speak of locks and cancellations)."""
-
-    def summary(self) -> str:
-        unseen = sum(1 for r in self.refusals if r.status == UNSEEN_ATTRIBUTES)
-        if not unseen:
-            return super().summary()
-        head = ("Refused by the preflight: an item this transaction deletes holds attributes added "
-                "since it was opened, which the Delete would destroy unseen. Nothing was sent.")
-        others = len(self.refusals) - unseen
-        return f"{head} {others} other refusal(s) are listed too." if others else head
-
-
 def check_unseen(reader: Reader, tx: Transaction, preflight: Preflight, schema: UniquenessSchema,
                  tables: Mapping[str, TableInfo] | None = None, *,
                  cancel: threading.Event | None = None) -> Preflight:
@@ -115,9 +96,7 @@ def check_unseen(reader: Reader, tx: Transaction, preflight: Preflight, schema: 
     refusals = unseen_refusals(tx, source.items((a.table, dict(a.key)) for _i, a in watched))
     if not refusals:
         return preflight
-    fields = {f.name: getattr(preflight, f.name) for f in dataclasses.fields(preflight)}
-    fields["refusals"] = [*preflight.refusals, *refusals]
-    return UnseenRefused(**fields)
+    return dataclasses.replace(preflight, refusals=[*preflight.refusals, *refusals])
 
 
 def preflight_with_unseen(reader: Reader, tx: Transaction, schema: UniquenessSchema,
