@@ -32,16 +32,6 @@ SAVE_DELAY_MS = 500  # after the last change, as the builder's autosave
 UNATTENDED = "closing_unattended"
 
 
-def context_of(widget: QWidget | None) -> AppContext | None:
-    """The window's context held by a dialog's parent (its panel's ``ctx``), or None."""
-    while widget is not None:
-        ctx = getattr(widget, "ctx", None)
-        if isinstance(ctx, AppContext):
-            return ctx
-        widget = widget.parentWidget()
-    return None
-
-
 def connection_of(ctx: AppContext | None) -> str | None:
     """The label kept texts of ``ctx``'s connection are filed under, or None (not connected)."""
     conn = ctx.connection if ctx is not None else None

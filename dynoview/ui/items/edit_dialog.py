@@ -32,8 +32,9 @@ from dynoview.core.tx.validation import validate
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.dynamodb_json import dynamodb_json, from_dynamodb_json
 from dynoview.core.values.types import ValueParseError
+from dynoview.ui.context import AppContext
 from dynoview.ui.items.detail import monospace
-from dynoview.ui.kept_text import KeptNote, TextKeeper, connection_of, context_of
+from dynoview.ui.kept_text import KeptNote, TextKeeper, connection_of
 from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import set_role
 
@@ -102,10 +103,10 @@ def attribute_offset(text: str, name: str) -> int | None:
     return None
 
 
-def _subject(parent: QWidget | None, info: TableInfo | None, item: dict[str, Any]) -> Subject | None:
+def _subject(ctx: AppContext | None, info: TableInfo | None, item: dict[str, Any]) -> Subject | None:
     """What the dialog's unsent text is kept under: the window's connection, the table and the
     item's key (None when the dialog is not opened from a connected window's table)."""
-    connection = connection_of(context_of(parent))
+    connection = connection_of(ctx)
     key = info.key_of(item) if info is not None else {}
     if connection is None or info is None or len(key) != len(info.key_names):
         return None
@@ -118,8 +119,10 @@ class ItemEditDialog(QDialog):
     shown again, with a note, the next time the same item is edited."""
 
     def __init__(self, item: dict[str, Any], parent: QWidget | None = None,
-                 schema: UniquenessSchema | None = None, info: TableInfo | None = None) -> None:
-        """``info``: the item's table, whose keys are checked before the item is handed over."""
+                 schema: UniquenessSchema | None = None, info: TableInfo | None = None,
+                 ctx: AppContext | None = None) -> None:
+        """``info``: the item's table, whose keys are checked before the item is handed over;
+        ``ctx``: the window's context, whose connection the unsent text is kept under."""
         super().__init__(parent)
         self.setWindowTitle(self.tr("Edit item"))
         self.resize(640, 520)
@@ -164,7 +167,7 @@ class ItemEditDialog(QDialog):
         layout.addWidget(self.protected_note)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
-        self.keeper = TextKeeper(self, _subject(parent, info, item),
+        self.keeper = TextKeeper(self, _subject(ctx, info, item),
                                  lambda: {"json": self.editor.toPlainText()},
                                  {"json": self.base_text}, self.kept_note)
         self.kept_note.discard_button.clicked.connect(self.discard_kept)

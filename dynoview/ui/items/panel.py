@@ -367,7 +367,7 @@ class ItemsPanel(QWidget):
             return
         from dynoview.ui.items.edit_dialog import ItemEditDialog
 
-        dialog = ItemEditDialog(item, self, schema=self.ctx.schema, info=info)
+        dialog = ItemEditDialog(item, self, schema=self.ctx.schema, info=info, ctx=self.ctx)
         self.edit_dialog = dialog
 
         def finished(code: int) -> None:

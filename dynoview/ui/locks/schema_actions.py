@@ -37,7 +37,7 @@ class SchemaActions(QObject):
         """Open the schema dialog (``open()``, no nested loop); Save applies it."""
         if self.dialog is not None:
             self.dialog.close()
-        dialog = SchemaDialog(schema or self.ctx.schema, tuple(notes or ()), self.widget)
+        dialog = SchemaDialog(schema or self.ctx.schema, tuple(notes or ()), self.widget, ctx=self.ctx)
         self.dialog = dialog
         dialog.finished.connect(lambda code: self._finished(dialog, code))
         dialog.open()

@@ -33,7 +33,8 @@ from dynoview.core.uniqueness.presets import PRESET_ELECTRODB, PRESETS, SchemaPr
 from dynoview.core.uniqueness.presets.base import Context
 from dynoview.core.uniqueness.schema import NORMALISATIONS, SchemaError, UniquenessSchema
 from dynoview.core.uniqueness.schema_file import schema_from_json, schema_to_text
-from dynoview.ui.kept_text import KeptNote, TextKeeper, connection_of, context_of
+from dynoview.ui.context import AppContext
+from dynoview.ui.kept_text import KeptNote, TextKeeper, connection_of
 from dynoview.ui.themed import mark_refused, set_role
 
 _TABLE_NAME = re.compile(r"[A-Za-z0-9_.-]{3,255}")  # DynamoDB's rule for table names
@@ -111,10 +112,9 @@ def _fields_naming_entity(preset: SchemaPreset, has_sk: bool) -> list[str]:
             if text is not None and _PROBE.lower() in text.lower()]
 
 
-def _subject(parent: QWidget | None) -> Subject | None:
+def _subject(ctx: AppContext | None) -> Subject | None:
     """What the dialog's unsent text is kept under: the window's connection and open table
     (None when the dialog is not opened from a connected window with a table)."""
-    ctx = context_of(parent)
     connection = connection_of(ctx)
     if ctx is None or connection is None or ctx.table is None:
         return None
@@ -127,7 +127,9 @@ class SchemaDialog(QDialog):
     and shown again, with a note, the next time the table's schema is edited."""
 
     def __init__(self, schema: UniquenessSchema, notes: tuple[str, ...] = (),
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, ctx: AppContext | None = None) -> None:
+        """``ctx``: the window's context, whose connection and table the unsent text is kept
+        under (None: nothing is kept)."""
         super().__init__(parent)
         self.setWindowTitle(self.tr("Uniqueness schema"))
         self._schema = schema
@@ -135,7 +137,7 @@ class SchemaDialog(QDialog):
         self.editor.setPlainText(schema_to_text(schema))
         self.locks_table.setText(schema.locks.name if schema.locks is not None else "")
         self._opened = (self.editor.toPlainText(), self.locks_table.text())
-        self.keeper = TextKeeper(self, _subject(parent), self._fields,
+        self.keeper = TextKeeper(self, _subject(ctx), self._fields,
                                  {"json": self._opened[0], "locks_table": self._opened[1]},
                                  self.kept_note)
         self.kept_note.discard_button.clicked.connect(self.discard_kept)
