@@ -23,7 +23,7 @@ from dynoview.core.uniqueness.schema_file import schema_from_json
 from dynoview.ui.context import AppContext
 from dynoview.ui.transfer.import_dialog import ImportDialog
 from tests.helpers import empty_accounts_table
-from tests.integration.test_import_resume_inputs import OTHER_SCHEMA
+from tests.integration.test_import_resume_inputs import OTHER_SCHEMA, article_items
 
 pytestmark = pytest.mark.gui
 
@@ -39,15 +39,6 @@ def own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def target(demo_conn: Connection) -> Iterator[str]:
     with empty_accounts_table(demo_conn, "resch") as name:
         yield name
-
-
-def _items() -> list[dict[str, Any]]:
-    accounts = [{"PK": {"S": f"ACCT#{i:03d}"}, "SK": {"S": "PROFILE"}, "email": {"S": f"u{i}@ex.com"}}
-                for i in range(50)]
-    notes = [{"PK": {"S": f"NOTE#{i:03d}"}, "SK": {"S": "NOTE"}, "text": {"S": "x"}} for i in range(50)]
-    locks = [{"PK": {"S": f"UNIQ#EMAIL#u{i}@ex.com"}, "SK": {"S": "LOCK"},
-              "account": {"S": f"ACCT#{i:03d}"}} for i in range(50)]
-    return accounts + notes + locks
 
 
 def _dialog(qtbot: Any, ctx: AppContext, table: str, path: Path) -> ImportDialog:
@@ -75,7 +66,7 @@ def test_a_resume_under_another_schema_is_refused_at_the_resume_box_and_the_same
     # Accounts as USER#, locks as MAIL#: none of this file's, so its batches follow the file's order.
     other = schema_from_json(OTHER_SCHEMA)
     ctx.set_schema(other, save=False)
-    items = _items()
+    items = article_items()
     path = tmp_path / "data.ddb.json"
     path.write_text("".join(json.dumps({"Item": item}) + "\n" for item in items))
 

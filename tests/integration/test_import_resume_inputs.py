@@ -44,7 +44,8 @@ def target(conn: Connection) -> Iterator[str]:
         yield name
 
 
-def _items() -> list[dict[str, Any]]:
+def article_items() -> list[dict[str, Any]]:
+    """50 accounts with their email locks and 50 other items: 150, two batches."""
     accounts = [{"PK": {"S": f"ACCT#{i:03d}"}, "SK": {"S": "PROFILE"}, "email": {"S": f"u{i}@ex.com"}}
                 for i in range(50)]
     notes = [{"PK": {"S": f"NOTE#{i:03d}"}, "SK": {"S": "NOTE"}, "text": {"S": "x"}} for i in range(50)]
@@ -80,7 +81,7 @@ def _stopped_after_batch_1(args: list[str], progress: Path) -> dict[str, Any]:
 def test_a_resume_under_another_schema_is_refused_and_the_same_schema_finishes(
         tmp_path: Path, endpoint_url: str, conn: Connection, target: str,
         capsys: pytest.CaptureFixture[str]) -> None:
-    items = _items()
+    items = article_items()
     data = tmp_path / "data.ddb.json"
     data.write_text("".join(json.dumps({"Item": item}) + "\n" for item in items))
     other = tmp_path / "other_schema.json"
@@ -114,7 +115,7 @@ def test_a_resume_under_another_schema_is_refused_and_the_same_schema_finishes(
 def test_a_fresh_import_records_what_its_batches_are_cut_by(
         tmp_path: Path, endpoint_url: str, conn: Connection, target: str) -> None:
     data = tmp_path / "data.ddb.json"
-    data.write_text("".join(json.dumps({"Item": item}) + "\n" for item in _items()))
+    data.write_text("".join(json.dumps({"Item": item}) + "\n" for item in article_items()))
     progress = tmp_path / "progress.json"
     assert main(["import", str(data), "--table", target, "--endpoint-url", endpoint_url, "--yes",
                  "--progress-file", str(progress)]) == 0
@@ -130,7 +131,7 @@ def test_a_resume_of_an_import_stopped_before_its_first_batch_records_its_own_cu
     """Nothing written yet: the resume cuts the batches its own way and records that cut, so a
     later resume is judged against the batches really written."""
     data = tmp_path / "data.ddb.json"
-    data.write_text("".join(json.dumps({"Item": item}) + "\n" for item in _items()))
+    data.write_text("".join(json.dumps({"Item": item}) + "\n" for item in article_items()))
     progress = tmp_path / "progress.json"
     other = schema_from_json(OTHER_SCHEMA)
     # As the command begins it under --schema other.json, killed before its first batch.
