@@ -33,6 +33,9 @@ class Draft:
     table: str | None = None
     saved_at: float = 0.0  # seconds since the epoch, set by the store when written
     name: str | None = None  # set for a named draft
+    #: The names each Delete of a shown item held (``tx.seen_names``): never sent, so not in
+    #: ``request``, and what keeps the preflight's check for attributes added since.
+    seen: tuple[dict[str, Any], ...] = ()
 
     @property
     def action_count(self) -> int:
@@ -61,7 +64,7 @@ class Draft:
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "request": self.request, "forms": list(self.forms),
                 "connection": self.connection, "table": self.table, "saved_at": self.saved_at,
-                "name": self.name}
+                "name": self.name, "seen": list(self.seen)}
 
 
 def _optional_text(data: dict[str, Any], key: str) -> str | None:
@@ -83,9 +86,12 @@ def draft_from_json(data: Any) -> Draft:
     forms = data.get("forms", [])
     if not isinstance(forms, list) or not all(isinstance(f, dict) for f in forms):
         raise DraftError("its forms are not a list of objects")
+    seen = data.get("seen", [])
+    if not isinstance(seen, list) or not all(isinstance(s, dict) for s in seen):
+        raise DraftError("its names seen are not a list of objects")
     saved_at = data.get("saved_at", 0.0)
     if isinstance(saved_at, bool) or not isinstance(saved_at, int | float) or not math.isfinite(saved_at):
         raise DraftError("its time is not a number")
     return Draft(request=request, forms=tuple(forms), connection=_optional_text(data, "connection"),
                  table=_optional_text(data, "table"), saved_at=float(saved_at),
-                 name=_optional_text(data, "name"))
+                 name=_optional_text(data, "name"), seen=tuple(seen))

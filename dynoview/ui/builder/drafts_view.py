@@ -22,13 +22,9 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtWidgets import (
     QApplication,
     QBoxLayout,
-    QFrame,
-    QHBoxLayout,
-    QLabel,
     QLayout,
     QMenu,
     QMessageBox,
-    QPushButton,
     QToolButton,
     QWidget,
 )
@@ -37,46 +33,17 @@ from dynoview.core.drafts.model import Draft, DraftError
 from dynoview.core.drafts.sent import SentBefore, sent_before
 from dynoview.core.drafts.store import DraftStore
 from dynoview.core.tx.model import Transaction, TransactionImportError, parse_request
+from dynoview.core.tx.seen_names import seen_entries
 from dynoview.ui.builder.drafts_forms import form_from_state, form_state
 from dynoview.ui.builder.drafts_prompts import APPEND, REPLACE, appended, ask_replace, confirm_close
 from dynoview.ui.builder.editing import request_json
+from dynoview.ui.builder.restore_note import RestoreNote
 from dynoview.ui.builder.undo import BuilderUndo
-from dynoview.ui.themed import set_role
 
 log = logging.getLogger(__name__)
 SAVE_DELAY_MS = 500  # after the last edit
 FORM_POLL_MS = 1000  # while a template form is open (its fields do not tell the builder)
 EMPTY_REQUEST: dict[str, Any] = {"TransactItems": []}
-
-
-class RestoreNote(QFrame):
-    """"Restored 4 unsent actions from your last session", with Discard; or why nothing was."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("restore-note")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.text = QLabel()
-        self.text.setWordWrap(True)
-        self.text.setObjectName("restore-note-text")
-        self.discard_button = QPushButton(self.tr("Discard"))
-        self.discard_button.setToolTip(self.tr("Throw the restored work away (Ctrl+Z brings it back)"))
-        self.close_button = QPushButton(self.tr("Keep"))
-        self.close_button.setToolTip(self.tr("Keep the restored work and hide this note"))
-        self.close_button.clicked.connect(self.hide)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(6, 4, 6, 4)
-        row.addWidget(self.text, 1)
-        row.addWidget(self.discard_button)
-        row.addWidget(self.close_button)
-        self.hide()
-
-    def show_text(self, text: str, *, restored: bool) -> None:
-        self.text.setText(text)
-        set_role(self.text, "hint" if restored else "error")
-        self.discard_button.setVisible(restored)
-        self.close_button.setText("Keep" if restored else "OK")
-        self.show()
 
 
 def _items(tx: Transaction) -> str:
@@ -89,7 +56,10 @@ def _where(draft: Draft) -> str:
         return QCoreApplication.translate(
             "builder.drafts_view", "table {table} on connection {connection}").format(
                 table=draft.table, connection=draft.connection)
-    return f"connection {draft.connection}" if draft.connection else f"table {draft.table}"
+    if draft.connection:
+        return QCoreApplication.translate("builder.drafts_view", "connection {connection}").format(
+            connection=draft.connection)
+    return QCoreApplication.translate("builder.drafts_view", "table {table}").format(table=draft.table)
 
 
 class BuilderDrafts(QObject):
@@ -148,7 +118,8 @@ class BuilderDrafts(QObject):
             where = self._made_for[:2]
         else:
             self._made_for = None  # edited, replaced or discarded: it is this window's work now
-        return Draft(request=request, forms=forms, connection=where[0], table=where[1])
+        seen = tuple(seen_entries(panel.transaction.actions)) if request.get("TransactItems") else ()
+        return Draft(request=request, forms=forms, connection=where[0], table=where[1], seen=seen)
 
     def _edited(self) -> None:
         self._request = None
@@ -217,6 +188,7 @@ class BuilderDrafts(QObject):
         if shown.action_count:
             # Drafts hold request_json(): DynamoDB JSON, binary as base64 text, read as such.
             tx = parse_request(draft.request, dynamodb_json=True)
+            self.panel.seen_names.load_json(list(draft.seen))
             self.panel.load_request(tx, notify=False)
             self.logged_token = sent.token if sent is not None else None
         problems = self.open_forms(shown)
@@ -405,7 +377,7 @@ class BuilderDrafts(QObject):
         """Cancel over unsent actions: the builder is left alone, the new work kept by name."""
         conn, table = self.panel.ctx.connection, self.panel.ctx.table
         draft = Draft(request=request_json(tx, ""), connection=conn.spec.name if conn is not None else None,
-                      table=table.name if table is not None else None)
+                      table=table.name if table is not None else None, seen=tuple(seen_entries(tx.actions)))
         try:
             name = self.store.save_new_named(name, draft)[0]  # "(2)" if taken since the question
         except (OSError, DraftError) as exc:
@@ -444,6 +416,7 @@ class BuilderDrafts(QObject):
         """Replace the builder's work with a named draft (one Ctrl+Z brings the old work back)."""
         self.undo.label_next(self.tr("Open draft “{name}”").format(name=draft.name))
         # Saved as request_json(): DynamoDB JSON, binary as base64 text, read as such.
+        self.panel.seen_names.load_json(list(draft.seen))
         if not self.panel.load_request(draft.request if draft.action_count else dict(EMPTY_REQUEST),
                                        dynamodb_json=True):
             self.undo.label_next(None)

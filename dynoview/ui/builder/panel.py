@@ -24,6 +24,7 @@ from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.idempotency import text_carries_token
 from dynoview.core.tx.model import KINDS, MAX_ACTIONS, Transaction, TransactionImportError, parse_request
 from dynoview.core.tx.outcomes import ExecutionResult
+from dynoview.core.tx.seen_names import SeenNames
 from dynoview.core.tx.validation import has_errors
 from dynoview.core.tx.wire import RequestShapeError
 from dynoview.core.uniqueness.schema import UniquenessSchema
@@ -79,6 +80,9 @@ class BuilderPanel(QWidget):
         self.ctx = ctx
         self.schema: UniquenessSchema = ctx.schema  # the open table's
         self.transaction = Transaction()
+        #: What each Delete of a shown item held: given back to it after Ctrl+Z or a draft,
+        #: whose request JSON does not carry it (core/tx/seen_names.py).
+        self.seen_names = SeenNames()
         self.problems: list[Any] = []
         self.preview = ""
         self.result: ExecutionResult | None = None  # the last send's answer
@@ -216,6 +220,9 @@ class BuilderPanel(QWidget):
     def set_transaction(self, tx: Transaction, *, pinned: bool = False, notify: bool = True) -> None:
         """Replace everything with ``tx`` (templates, import, ``load_request``); ``pinned``
         when the user brought its token (an imported request naming one)."""
+        self.seen_names.remember(self.transaction.actions)
+        self.seen_names.remember(tx.actions)
+        self.seen_names.restore(tx.actions)
         self.action_pane.replace(tx.actions)
         self.result = None
         self.status.setText("")  # the last result is about another transaction
