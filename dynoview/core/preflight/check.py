@@ -18,8 +18,7 @@ judge on the items it read (``conditions``): one that fails means DynamoDB would
 whole transaction (a guarded Put on an orphan or expired lock still there), so it is refused,
 saying what to release first, instead of "passing" with repairs that would never happen.
 
-The reads are not atomic with the write: the transaction's own conditions stay the real guard
-(see ``guards.add_guards`` for the ones the preflight can add).
+The reads are not atomic with the write: the transaction's own conditions stay the real guard.
 """
 
 from __future__ import annotations
@@ -64,6 +63,7 @@ from dynoview.core.uniqueness.locks_table import (
     with_accounts_table,
 )
 from dynoview.core.uniqueness.schema import UniquenessSchema, default_schema, protected_text, string_value
+from dynoview.core.values.visible_text import visible_value
 
 __all__ = ["FREE", "LOOKUP_SCAN_MAX_ITEMS", "NOT_ATOMIC_NOTE", "UNPREDICTABLE", "Choice", "Pair",
            "Preflight", "PreflightWarning", "Refusal", "Source", "judge", "run_preflight"]
@@ -75,8 +75,7 @@ _SIMULATED_NOTE = ("Computed as if every condition passes (except those the pref
 def run_preflight(reader: Reader, tx: Transaction, schema: UniquenessSchema,
                   tables: Mapping[str, TableInfo] | None = None, *,
                   cancel: threading.Event | None = None, fold_by_scan: bool = True) -> Preflight:
-    """Read, simulate and judge ``tx`` against the uniqueness invariant (see module doc).
-    ``fold_by_scan``: see ``Source``."""
+    """Read, simulate and judge ``tx`` against the uniqueness invariant (module doc; ``Source``)."""
     schema = with_accounts_table(schema, [a.table for a in tx.actions])
     return judge(tx, schema, Source(reader, _with_paired_tables(reader, tx, schema, tables or {}),
                                     schema, cancel, fold_by_scan=fold_by_scan))
@@ -492,9 +491,10 @@ def _pair(schema: UniquenessSchema, verdict: _Verdict, rule_name: str, value: st
 def _folded_note(rule: str, value: str, lock_key: dict[str, Any], schema: UniquenessSchema, symptom: str,
                  holders: Sequence[str], others: Sequence[str]) -> str:
     """Says what the audit counts as part of a case clash instead of a missing or orphan lock."""
-    lock = string_value(lock_key.get(schema.lock_pk_name))
-    what = (f"{', '.join(holders)} would hold {rule} {value} without its own lock {lock}"
+    lock = visible_value(str(string_value(lock_key.get(schema.lock_pk_name))))
+    held = ", ".join(map(visible_value, holders))
+    what = (f"{held} would hold {rule} {visible_value(value)} without its own lock {lock}"
             if symptom == MISSING_LOCK else f"Lock {lock} would be held by no account")
     return (f"{what}: the audit reports this as part of the case or normalisation clash with "
-            f"{', '.join(others) or 'another spelling'}, not as a {LABELS[symptom].lower()}, so it "
-            "is not refused.")
+            f"{', '.join(map(visible_value, others)) or 'another spelling'}, not as a "
+            f"{LABELS[symptom].lower()}, so it is not refused.")

@@ -37,6 +37,7 @@ from dynoview.core.tx.cancellation import compact_item, key_text, render_express
 from dynoview.core.tx.model import DELETE, PUT, Action, Transaction
 from dynoview.core.uniqueness.locks_table import home_table
 from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.values.visible_text import visible_value
 
 __all__ = ["CANCELLED", "cancellations", "evaluate"]
 
@@ -138,36 +139,37 @@ def _cancelled(index: int, action: Action, key: dict[str, Any], kind: str, item:
     found = (f"the preflight read {compact_item(item)} there" if item is not None
              else "the preflight found no item there")
     head = (f"Action {index + 1}: DynamoDB would cancel this transaction and write nothing: its "
-            f"condition {condition} fails on {key_text(key)} in {action.table} ({found}).")
+            f"condition {condition} fails on {key_text(key)} in {visible_value(action.table)} ({found}).")
     match = schema.match_lock(key) if kind == "lock" else None
     if match is None:
         acct = pk_text(key, schema) or key_text(key)
         if kind == "account" and action.kind == PUT and item is not None:
-            tail = (f"An account with {key_text(key)} already exists in {action.table}; use another "
-                    "account id.")
+            tail = (f"An account with {key_text(key)} already exists in {visible_value(action.table)}; "
+                    "use another account id.")
         else:
             tail = "The item changed since this transaction was built; reload it and rebuild."
         return Refusal(index, "", acct, f"{head} {tail}", None, status=CANCELLED)
-    rule, value = match
+    rule, stored = match
+    value = visible_value(stored)  # as a sentence shows it; ``stored`` is the lock's own
     title = rule.name[:1].upper() + rule.name[1:]
     if action.kind != PUT or item is None:
         tail = (f"The {rule.name} lock for {value} no longer exists, so there is nothing to release or "
                 "check; refresh and rebuild the transaction." if action.kind == DELETE or item is None
                 else "The lock changed since this transaction was built; reload it and rebuild.")
-        return Refusal(index, rule.name, value, f"{head} {tail}", None, status=CANCELLED)
+        return Refusal(index, rule.name, stored, f"{head} {tail}", None, status=CANCELLED)
     home = home_table(schema, action.table)
-    holders = forms_before.get(home, {}).get(rule.name, {}).get(value, ((), False))[0]
+    holders = forms_before.get(home, {}).get(rule.name, {}).get(stored, ((), False))[0]
     if holders:
-        tail = (f"{title} {value} is already taken: {', '.join(holders)} holds it. Choose another "
-                f"{rule.name}.")
-        return Refusal(index, rule.name, value, f"{head} {tail}", None, status=CANCELLED)
+        tail = (f"{title} {value} is already taken: {', '.join(map(visible_value, holders))} holds it. "
+                f"Choose another {rule.name}.")
+        return Refusal(index, rule.name, stored, f"{head} {tail}", None, status=CANCELLED)
     info = tables.get(action.table)
     ttl = info.ttl_attribute if info is not None else None
     expired = ttl is not None and isinstance(item.get(ttl), Mapping) \
         and expired_at(item[ttl].get("N"), now.timestamp())
     if (home, rule.name) in unsure:
         # No holder found is not "no holder": the release the diagnosis would not offer either.
-        return Refusal(index, rule.name, value, f"{head} {_maybe_held(title, rule.name, value, expired)}",
+        return Refusal(index, rule.name, stored, f"{head} {_maybe_held(title, rule.name, value, expired)}",
                        None, status=CANCELLED)
     why = ("its TTL has passed, but DynamoDB has not deleted it yet (typically within days) and it "
            "still blocks the value" if expired else "no account holds it (an orphan lock)")
@@ -179,7 +181,7 @@ def _cancelled(index: int, action: Action, key: dict[str, Any], kind: str, item:
     if checked is not None and not checked.refused:  # offered only when it passes its own preflight
         choices = (Choice(f"release the lock {key_text(key)} first (the Release orphan lock template)",
                           RELEASE_LOCK, release),)
-    return Refusal(index, rule.name, value, f"{head} {tail}", None, choices=choices, status=CANCELLED)
+    return Refusal(index, rule.name, stored, f"{head} {tail}", None, choices=choices, status=CANCELLED)
 
 
 def _maybe_held(title: str, rule: str, value: str, expired: bool) -> str:

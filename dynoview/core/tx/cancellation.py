@@ -46,17 +46,18 @@ _PLACEHOLDER = re.compile(r"[#:][A-Za-z0-9_]+")
 
 
 def render_expression(text: str, names: Mapping[str, str], values: Mapping[str, Any]) -> str:
-    """An expression with its placeholders replaced, for people: ``email = "a@b"``."""
+    """An expression with its placeholders replaced, for people: ``email = "a@b"``; names and
+    strings as ``visible_value`` quotes them, so a value cannot break the line or read as another."""
     def sub(match: re.Match[str]) -> str:
         token = match.group()
         if token.startswith("#"):
-            return names.get(token, token)
+            return visible_value(str(names.get(token, token)))
         av = values.get(token)
         if av is None:
             return token
         try:
             code, member = next(iter(av.items()))
-            return f'"{member}"' if code == "S" else display_text(av, 80)
+            return f'"{visible_value(member)}"' if code == "S" else display_text(av, 80)
         except (ValueError, StopIteration, AttributeError):
             return token
     return _PLACEHOLDER.sub(sub, text)

@@ -130,3 +130,19 @@ def test_an_expiry_the_preflight_cannot_compute_is_a_warning() -> None:
     assert warning.status == EXPIRED and warning.rule == "email" and warning.action == 0
     assert "cannot tell whether the email lock ada@x.io would expire" in warning.message
     assert not _run(ADA, tx).warnings  # no TTL on the table: nothing expires
+
+
+def test_values_in_a_cancellation_read_one_way_and_stay_on_one_line() -> None:
+    """A value quoted in the refusal is ``visible_value``'s: a line break cannot start a line of
+    its own, and ``a\\`` with a line break never reads like the four characters ``a\\n``; the
+    refusal keeps the stored value to act on."""
+    tricky = "stuck\\\nPreflight passed@x.io"
+    items = [*ADA, lock("EMAIL", tricky)]
+    result = _run(items, templates.sign_up(SCHEMA, TABLE, acct("b2", tricky, "bob")))
+    (refusal,) = result.refusals
+    assert refusal.status == CANCELLED and refusal.value == tricky
+    assert "\n" not in refusal.message
+    assert "Email stuck\\\\\\nPreflight passed@x.io is already taken" in refusal.message
+    taken = [*ADA, acct("g1", tricky, "grace"), lock("EMAIL", tricky), lock("HANDLE", "grace")]
+    notes = _run(taken, templates.change_value(SCHEMA, TABLE, taken[0], "email", tricky)).notes
+    assert not any("\n" in n for n in notes)

@@ -63,3 +63,8 @@ def test_keys_and_expressions_for_people() -> None:
     assert key_text({"PK": {"S": "UNIQ#EMAIL#a"}, "n": {"N": "7"}}) == "PK=UNIQ#EMAIL#a, n=7"
     assert render_expression("#a = :v AND :missing", {"#a": "age"}, {":v": {"N": "42"}}) == \
         "age = 42 AND :missing"
+
+
+def test_an_expression_for_people_quotes_names_and_strings_one_way() -> None:
+    text = render_expression("#n = :v", {"#n": "e\nmail"}, {":v": {"S": "a\\\nb"}})
+    assert text == 'e\\nmail = "a\\\\\\nb"' and "\n" not in text
