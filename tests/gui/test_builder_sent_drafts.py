@@ -139,3 +139,36 @@ def test_a_draft_that_may_have_been_applied_keeps_its_token_with_a_note(qtbot: A
     qtbot.waitUntil(lambda: bool(asked) and not second.send_flow.running(), timeout=30000)
     assert f"The token {token} was first sent 10 minutes ago" in asked[0]
     assert len(second.action_log.entries_for_token(token)) == 1  # nothing sent
+
+
+def test_a_named_draft_whose_transaction_was_sent_says_so_when_opened(qtbot: Any, make_panel: Any,
+                                                                    seeded_table: str) -> None:
+    """A draft another window left (kept by name at the next start) or one saved before Execute:
+    opening it says first that its transaction was applied, or may have been, and Execute warns
+    that its token is past DynamoDB's 10 minutes."""
+    from dynoview.core.drafts.model import Draft
+
+    panel = make_panel()
+    applied, maybe = signup(seeded_table, "sd4"), signup(seeded_table, "sd5")
+    past = datetime.now(UTC) - timedelta(minutes=20)
+    panel.action_log.append(connection={"name": "gui-test"}, token=applied["ClientRequestToken"],
+                            request=applied, outcome={"status": "succeeded"}, time=past)
+    panel.action_log.append(connection={"name": "gui-test"}, token=maybe["ClientRequestToken"],
+                            request=maybe, outcome={"status": "unknown"}, time=past)
+    panel.drafts.open_draft(Draft(request=applied, name="sent one"))
+    said = panel.status.text()
+    assert said.startswith("This draft's transaction was already applied at ")
+    assert f"(token {applied['ClientRequestToken']}, in the action log)" in said
+    assert "Opened the draft “sent one”: 3 actions." in said
+    panel.drafts.open_draft(Draft(request=maybe, name="maybe"))
+    assert panel.status.text().startswith(
+        f"This draft's transaction was sent at {past.astimezone().strftime('%Y-%m-%d')} ")
+    asked: list[str] = []
+    panel.ask_confirmation = lambda requirement, preview, answer: (asked.append(requirement.message),
+                                                                    answer(None))
+    panel.ask_override = lambda preflight, table, answer: answer(False)
+    panel.execute()
+    qtbot.waitUntil(lambda: bool(asked) and not panel.send_flow.running(), timeout=30000)
+    assert f"The token {maybe['ClientRequestToken']} was first sent 20 minutes ago" in asked[0]
+    panel.drafts.open_draft(Draft(request=signup(seeded_table, "sd6"), name="fresh"))
+    assert panel.status.text().startswith("Opened the draft “fresh”")

@@ -238,6 +238,19 @@ class BuilderDrafts(QObject):
             "token, which DynamoDB applies at most once within 10 minutes of its first send: check "
             "the items first.").format(when=when, token=sent.token)
 
+    def _sent_draft_text(self, sent: SentBefore) -> str:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(sent.at)) if sent.at is not None \
+            else self.tr("an unknown time")
+        if sent.applied:
+            return self.tr(
+                "This draft's transaction was already applied at {when} (token {token}, in the action "
+                "log): executing it again would write it a second time.").format(when=when, token=sent.token)
+        return self.tr(
+            "This draft's transaction was sent at {when} (token {token}) and its outcome is not known: "
+            "it may have been written. Check the items first: Execute sends it again under the same "
+            "token, which DynamoDB applies at most once within 10 minutes of its first send.").format(
+                when=when, token=sent.token)
+
     def _restore_failed(self, reason: str, kept: str, problem: str | None) -> None:
         """The restored work could not be shown: its file is set aside (kept, never deleted, so
         it is not read again at every start), the note says where, and the builder is empty."""
@@ -425,7 +438,10 @@ class BuilderDrafts(QObject):
         problems = self.open_forms(draft)
         opened = self.tr("Opened the draft “{name}”: %Ln action(s). Ctrl+Z brings back what the builder "
                          "held.", "", draft.action_count).format(name=draft.name)
-        self._say(" ".join([opened, *problems]))
+        # A draft another window left may hold a transaction it sent: said first, as a restore does.
+        sent = self._sent_before(draft) if draft.action_count else None
+        self.logged_token = sent.token if sent is not None else None
+        self._say(" ".join([*([self._sent_draft_text(sent)] if sent else []), opened, *problems]))
         self.save_now()
 
     def _say(self, text: str) -> None:
