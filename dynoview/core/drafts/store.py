@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -29,7 +28,7 @@ from typing import Any, TypeVar
 
 from dynoview.core.drafts.model import Draft, DraftError, count_text, draft_from_json
 from dynoview.core.drafts.window_files import Held, WindowFiles
-from dynoview.core.session import profile
+from dynoview.core.session import file_names, profile
 from dynoview.core.session.private_files import (
     PrivateFileError,
     open_private,
@@ -44,14 +43,33 @@ CURRENT_DIR = "current"
 EDITS_DIR = "staged-edits"
 NAMED = "named"
 MAX_NAME = 120
-_UNSAFE = re.compile(r"[^A-Za-z0-9._ -]")
+_SAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._ -"
 T = TypeVar("T")
 
 
-def _slug(name: str) -> str:
-    """A file-name-safe form of a draft's name (distinct names stay distinct)."""
-    safe = _UNSAFE.sub(lambda m: f"%{ord(m.group()):02X}", name)
+def _no_dot(safe: str) -> str:
     return safe if safe.strip(". ") and not safe.startswith(".") else f"%2E{safe}"
+
+
+def _slug(name: str) -> str:
+    """A draft's name as a file name (``session.file_names``: distinct names stay distinct),
+    never a leading dot or ``..``."""
+    return file_names.bounded(_no_dot(file_names.escape(name, _SAFE)), name)
+
+
+def _legacy_slug(name: str) -> str:
+    """The file name versions before the fixed-width escape gave ``name``: read, never written."""
+    return _no_dot(file_names.legacy_escape(name, _SAFE))
+
+
+def _holds(path: Path, name: str) -> bool:
+    """Whether the file at ``path`` is a draft saved as ``name`` (or saved with no name): an
+    older version's file name may be another name's too."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("name") in (name, None)
 
 
 @dataclass(frozen=True)
@@ -126,7 +144,25 @@ class DraftStore:
         return self.current.path
 
     def named_path(self, name: str) -> Path:
+        """Where ``name`` is saved (a draft an older version saved may be elsewhere:
+        ``find_named``)."""
         return self.root / NAMED / f"{_slug(name)}.json"
+
+    def _legacy_path(self, name: str) -> Path | None:
+        """Where an older version saved ``name``, if it could and that is not ``named_path``."""
+        old = self.root / NAMED / f"{_legacy_slug(name)}.json"
+        if len(old.name.encode("utf-8", "surrogatepass")) > 255 or old == self.named_path(name):
+            return None
+        return old
+
+    def find_named(self, name: str) -> Path | None:
+        """The file of the draft saved as ``name``: its own, else one an older version saved
+        under its former file name; None when there is none."""
+        path = self.named_path(name)
+        if path.exists():
+            return path
+        old = self._legacy_path(name)
+        return old if old is not None and _holds(old, name) else None
 
     # ---------------------------------------------------------------- writing
 
@@ -247,7 +283,7 @@ class DraftStore:
         would use now; another window may take it first)."""
         for n in range(1, 1000):
             name = base if n == 1 else f"{base} ({n})"
-            if not self.named_path(name).exists():
+            if self.find_named(name) is None:
                 return name
         return base  # saving it says there are too many
 
@@ -259,7 +295,8 @@ class DraftStore:
                 raise DraftError(f"A draft's name has at most {MAX_NAME} characters; "
                                  f"this one has {len(name)}.")
             saved, text = self._text(replace(draft, name=name), keep_time=keep_time)
-            if write_new_private_text(self.named_path(name), text):
+            old = self._legacy_path(name)  # an older version's draft of that name is one too
+            if (old is None or not _holds(old, name)) and write_new_private_text(self.named_path(name), text):
                 return name, saved
         raise DraftError(f"there are too many drafts named {base!r}")
 
@@ -283,7 +320,7 @@ class DraftStore:
 
     def open_named(self, name: str) -> Draft:
         """The draft saved as ``name``; ``DraftError`` with a sentence if it is gone or damaged."""
-        loaded = self._read(self.named_path(name), f"The draft {name!r}")
+        loaded = self._read(self.find_named(name) or self.named_path(name), f"The draft {name!r}")
         if loaded.problem is not None:
             raise DraftError(loaded.problem)
         if loaded.draft is None:
@@ -307,13 +344,19 @@ class DraftStore:
             if loaded.draft is None:
                 continue
             name = loaded.draft.name or path.stem
+            if path != self.named_path(name) and self.named_path(name).exists():
+                continue  # an older version's file of a name saved since: the newer one counts
             infos.append(DraftInfo(name, loaded.draft.saved_at, loaded.draft.action_count, path))
         infos.sort(key=lambda info: (-info.saved_at, info.name))
         return infos, problems
 
     def delete_named(self, name: str) -> None:
-        with contextlib.suppress(FileNotFoundError):
-            self.named_path(name).unlink()
+        """Remove the draft ``name``, in the file an older version saved it in too."""
+        old = self._legacy_path(name)
+        for path in (self.named_path(name), old if old is not None and _holds(old, name) else None):
+            if path is not None:
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
 
     # ---------------------------------------------------------------- staged cell edits
 

@@ -11,23 +11,31 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from dynoview.core.session import profile
+from dynoview.core.session import file_names, profile
 from dynoview.core.session.private_files import private_dir, write_private_text
 from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema
 from dynoview.core.uniqueness.schema_file import schema_from_json, schema_to_text
 
-_UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
+_SAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-"
+
+
+def _no_dots(safe: str) -> str:
+    return safe if safe not in {"", ".", ".."} else f"%{safe}"
 
 
 def _slug(name: str) -> str:
-    """A file-name-safe form of a connection or table name (distinct names stay distinct)."""
-    safe = _UNSAFE.sub(lambda m: f"%{ord(m.group()):02X}", name)
-    return safe if safe not in {"", ".", ".."} else f"%{safe}"
+    """A connection or table name as a file name (``session.file_names``: distinct names stay
+    distinct)."""
+    return file_names.bounded(_no_dots(file_names.escape(name, _SAFE)), name)
+
+
+def _legacy_slug(name: str) -> str:
+    """The file name versions before the fixed-width escape gave ``name``: read, never written."""
+    return _no_dots(file_names.legacy_escape(name, _SAFE))
 
 
 @dataclass(frozen=True)
@@ -49,11 +57,23 @@ class SchemaStore:
     def path(self, connection: str, table: str) -> Path:
         return self.root / _slug(connection) / f"{_slug(table)}.json"
 
+    def _legacy_path(self, connection: str, table: str) -> Path | None:
+        """Where an older version saved the schema, if it could and that is not ``path``."""
+        folder, name = _legacy_slug(connection), f"{_legacy_slug(table)}.json"
+        old = self.root / folder / name
+        if max(len(folder.encode()), len(name.encode())) > 255 or old == self.path(connection, table):
+            return None
+        return old
+
     def load(self, connection: str, table: str) -> LoadResult:
-        """The saved schema, None if there is none, or a reported problem for a corrupt file."""
+        """The saved schema (from an older version's file name if only that one is there),
+        None if there is none, or a reported problem for a corrupt file."""
         path = self.path(connection, table)
         if not path.exists():
-            return LoadResult(None)
+            old = self._legacy_path(connection, table)
+            if old is None or not old.exists():
+                return LoadResult(None)
+            path = old
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             return LoadResult(schema_from_json(data, str(path)))
@@ -70,13 +90,16 @@ class SchemaStore:
                                     "or edit the schema and save it again.", moved)
 
     def save(self, connection: str, table: str, schema: UniquenessSchema) -> Path:
-        """Write atomically (temp file then rename), so a crash never leaves half a file."""
+        """Write atomically (a temporary file of its own, then a rename), so a crash never
+        leaves half a file and two processes saving at once each leave a whole one."""
         path = self.path(connection, table)
         private_dir(path.parent, top=profile.config_root() if self._own_root else self.root)
-        tmp = path.with_name(path.name + ".tmp")
-        write_private_text(tmp, schema_to_text(schema) + "\n")  # 0600 before a byte is written
-        os.replace(tmp, path)
+        write_private_text(path, schema_to_text(schema) + "\n")  # 0600 before a byte is written
         return path
 
     def delete(self, connection: str, table: str) -> None:
+        """Remove the saved schema, an older version's file of it too (else it would load)."""
         self.path(connection, table).unlink(missing_ok=True)
+        old = self._legacy_path(connection, table)
+        if old is not None:
+            old.unlink(missing_ok=True)

@@ -68,7 +68,10 @@ class SaveDraftDialog(QDialog):
 
     def _check(self, text: str) -> None:
         name = text.strip()
-        taken = bool(name) and self.store.named_path(name).exists()
+        try:
+            taken = bool(name) and self.store.find_named(name) is not None
+        except OSError:
+            taken = False  # the folder cannot be looked into: Save says why, in a sentence
         self.hint.setText(self.tr(
             "A draft named “{name}” exists: saving replaces it.").format(name=name) if taken else "")
         self.hint.setVisible(taken)
