@@ -26,13 +26,15 @@ from dynoview.core.preflight.check import run_preflight
 from dynoview.core.preflight.model import UNSEEN_ATTRIBUTES, Preflight, Refusal, item_ident
 from dynoview.core.preflight.source import Ident, Source
 from dynoview.core.reads.reader import Reader
+from dynoview.core.redaction import redact_text
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.cancellation import key_text
 from dynoview.core.tx.model import DELETE, Action, Transaction
+from dynoview.core.tx.outcomes import NOT_SENT, ExecutionResult
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.visible_text import visible_value
 
-__all__ = ["UNSEEN_ATTRIBUTES", "added_since", "check_unseen", "preflight_with_unseen",
+__all__ = ["UNSEEN_ATTRIBUTES", "added_since", "check_unseen", "last_look", "preflight_with_unseen",
            "unseen_refusals"]
 
 #: How many added attributes a refusal names before it counts the rest.
@@ -105,3 +107,25 @@ def preflight_with_unseen(reader: Reader, tx: Transaction, schema: UniquenessSch
     """``run_preflight`` (same arguments), then ``check_unseen``: the preflight the builder runs."""
     result = run_preflight(reader, tx, schema, tables, cancel=cancel, fold_by_scan=fold_by_scan)
     return check_unseen(reader, tx, result, schema, tables, cancel=cancel)
+
+
+def last_look(reader: Reader, tx: Transaction, schema: UniquenessSchema,
+              tables: Mapping[str, TableInfo] | None = None) -> ExecutionResult | None:
+    """Just before sending (after the confirmation, which can stay open as long as the user
+    takes): the Deletes of ``tx`` that carry the names seen, checked again on their items read
+    now. None: send. Else the result of a send that did not happen, saying why: an attribute
+    added since, or items that could not be read again (nothing is sent unchecked)."""
+    watched = _watched(tx)
+    if not watched:
+        return None
+    try:
+        items = Source(reader, tables or {}, schema).items((a.table, dict(a.key)) for _i, a in watched)
+    except Exception as exc:  # whatever the read raised, nothing was sent: said, never a crash
+        reason = redact_text(str(exc) or type(exc).__name__)
+        return ExecutionResult(NOT_SENT, f"The items this transaction deletes could not be read again just "
+                               f"before sending ({reason}), so nothing was sent. Execute again.",
+                               tx.token, attempts=0)
+    refusals = unseen_refusals(tx, items)
+    if not refusals:
+        return None
+    return ExecutionResult(NOT_SENT, " ".join(r.message for r in refusals), tx.token, attempts=0)

@@ -17,6 +17,7 @@ APPLIED = "applied"  # the answer was lost, reads confirm every change is in pla
 NOT_APPLIED = "not_applied"  # the answer was lost, reads show the changes are not there
 UNKNOWN = "unknown"  # the answer was lost and reads could not settle it
 FAILED = "failed"  # DynamoDB refused the request (validation, permissions...): nothing written
+NOT_SENT = "not_sent"  # a last look just before sending refused it: nothing left the machine
 
 WRITTEN = frozenset({SUCCEEDED, APPLIED})
 

@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, Signal
 
 from dynoview.core.preflight.check import Preflight
 from dynoview.core.preflight.replay import replayed
-from dynoview.core.preflight.unseen import preflight_with_unseen
+from dynoview.core.preflight.unseen import last_look, preflight_with_unseen
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo
@@ -70,19 +70,27 @@ class BuilderController(QObject):
 
     def start_send(self, conn: Connection, tx: Transaction, confirmation: str | bool, *,
                    tables: dict[str, TableInfo], schema: UniquenessSchema, reader: Reader | None,
-                   log: ActionLog) -> None:
-        self._start(self.send(conn, tx, confirmation, tables, schema, reader, log), self.execute_failed.emit)
+                   log: ActionLog, look_again: bool = True) -> None:
+        self._start(self.send(conn, tx, confirmation, tables, schema, reader, log, look_again),
+                    self.execute_failed.emit)
 
     async def send(self, conn: Connection, tx: Transaction, confirmation: str | bool,
                    tables: dict[str, TableInfo], schema: UniquenessSchema, reader: Reader | None,
-                   log: ActionLog) -> None:
+                   log: ActionLog, look_again: bool = True) -> None:
         # Not cancellable: once sent, a transaction's answer is always awaited and logged.
         result: ExecutionResult = await self.ctx.tasks.call(_send, conn, tx, confirmation, tables, schema,
-                                                            reader, log)
+                                                            reader, log, look_again)
         self.executed.emit(result)
 
 
 def _send(conn: Connection, tx: Transaction, confirmation: str | bool, tables: dict[str, TableInfo],
-          schema: UniquenessSchema, reader: Reader | None, log: ActionLog) -> ExecutionResult:
+          schema: UniquenessSchema, reader: Reader | None, log: ActionLog,
+          look_again: bool) -> ExecutionResult:
+    # The preflight's check for attributes added since an item was opened ran before the
+    # confirmation, which may have stayed open for minutes: it is done again right before the
+    # send (``look_again``: not when the user overrode that very refusal).
+    late = last_look(reader, tx, schema, tables) if look_again and reader is not None else None
+    if late is not None:
+        return late
     return execute_transaction(conn, tx, confirmation=confirmation, tables=tables, schema=schema,
                                reader=reader, log=log)

@@ -27,6 +27,7 @@ from PySide6.QtCore import QObject, Signal
 
 from dynoview.core.preflight.check import Preflight
 from dynoview.core.preflight.guards import Guard, add_guards
+from dynoview.core.preflight.model import UNSEEN_ATTRIBUTES
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.confirmation import ConfirmationRequirement, confirmation_for
@@ -240,8 +241,10 @@ class SendFlow(QObject):
             return
         self.executed = tx  # what was sent, even if the builder is edited meanwhile
         self._go(State.SENDING, tx=tx, preflight=self.preflight, message=self.tr("Executing…"))
+        overridden = self.preflight is not None and any(
+            r.status == UNSEEN_ATTRIBUTES for r in self.preflight.refusals)
         self.controller.start_send(conn, tx, confirmation, tables=env.tables, schema=env.schema,
-                                   reader=self.ctx.reader, log=env.log)
+                                   reader=self.ctx.reader, log=env.log, look_again=not overridden)
 
     def edited(self, tx: Transaction) -> None:
         """The builder's transaction changed: an answer about other actions would mislead."""
