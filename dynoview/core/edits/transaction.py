@@ -20,29 +20,37 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.item_writes import guarded_update
 from dynoview.core.tx.model import MAX_ACTIONS, Action, Transaction
 from dynoview.core.tx.template_inputs import protected_changes
-from dynoview.core.tx.templates import lock_delete, lock_put
-from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.tx.templates import guarded_attributes, lock_delete, lock_put
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 
 
-def item_update(edits: ItemEdits, key_names: tuple[str, ...]) -> Action:
+def item_update(edits: ItemEdits, key_names: tuple[str, ...], moved: list[LockRule] | None = None) -> Action:
     """The item's Update, guarded on every edited attribute's value as seen (the builder the
-    Edit as JSON template uses too: ``tx.item_writes.guarded_update``)."""
+    Edit as JSON template uses too: ``tx.item_writes.guarded_update``) and, as ``edit_account``
+    does, on the attributes the ``moved`` rules' locks are keyed by (a scope's tenantId): a
+    lock written for a tenant the account left since would be an orphan, its value unlocked."""
     changed = ", ".join(c.attribute for c in edits.cells)
-    return guarded_update(edits.table, edits.key, key_names, edits.cells, label=f"staged edit: {changed}")
+    edited, before = {c.attribute for c in edits.cells}, edits.before()
+    held = {n: before.get(n) for n in guarded_attributes(moved or [])
+            if n not in edited and n not in key_names}
+    return guarded_update(edits.table, edits.key, key_names, edits.cells, held=held,
+                          label=f"staged edit: {changed}")
 
 
 def item_actions(edits: ItemEdits, key_names: tuple[str, ...],
                  schema: UniquenessSchema | None) -> list[Action]:
     """The item's Update, preceded by the lock moves its protected values need."""
     actions: list[Action] = []
+    moved: list[LockRule] = []
     if schema is not None:
         for change in protected_changes(schema, edits.before(), edits.after()):
             # The lock values: a scoped rule's forms (its scope moves with a tenantId edit).
+            moved.append(change.rule)
             if change.new_lock is not None:
                 actions.append(lock_put(schema, edits.table, change.rule, change.new_lock))
             if change.old_lock is not None:
                 actions.append(lock_delete(schema, edits.table, change.rule, change.old_lock))
-    actions.append(item_update(edits, key_names))
+    actions.append(item_update(edits, key_names, moved))
     return actions
 
 

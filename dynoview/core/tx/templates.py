@@ -121,7 +121,7 @@ def lock_delete(schema: UniquenessSchema, table: str, rule: LockRule, value: str
                    label=f"release {rule.name} lock {_lock_name(rule, value)}")
 
 
-def _guarded_attributes(rules: list[LockRule], extra: tuple[str, ...] = ()) -> list[str]:
+def guarded_attributes(rules: list[LockRule], extra: tuple[str, ...] = ()) -> list[str]:
     """Each rule's attribute, then the attributes scoped rules read their scope from (their
     locks are keyed by those too), then ``extra``; each once."""
     names = [r.attribute for r in rules]
@@ -134,7 +134,7 @@ def _holds(ph: Placeholders, schema: UniquenessSchema, account: Mapping[str, Any
     """Condition: the account still holds each rule's current value (or still lacks it), and,
     for a scoped rule, the attributes its scope is filled from."""
     parts = []
-    for name in _guarded_attributes(rules, extra):
+    for name in guarded_attributes(rules, extra):
         av = account.get(name)
         if av is None:
             parts.append(comparison(ph, name, "attribute_not_exists", literal=True))
@@ -463,7 +463,7 @@ def edit_account(schema: UniquenessSchema, table_info: TableInfo, old_item: Mapp
         raise EditRefused(NOTHING_CHANGED)
     written = {c.attribute for c in changes}
     # The locks moved are keyed by what the account holds: guard what they read, written or not.
-    held = {n: old_item.get(n) for n in _guarded_attributes(moved) if n not in written and n not in keys}
+    held = {n: old_item.get(n) for n in guarded_attributes(moved) if n not in written and n not in keys}
     update = guarded_update(table_info.name, old_key, keys, changes, held=held,
                             label=names_label("edited account", [c.attribute for c in changes]))
     return Transaction(actions=[check_update_fits(update, _changes_count(changes)), *moves])
