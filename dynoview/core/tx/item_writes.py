@@ -79,6 +79,19 @@ def changed_attributes(old_item: Mapping[str, Any], new_item: Mapping[str, Any],
     return out
 
 
+def same_key(key_names: Sequence[str], old_item: Mapping[str, Any], new_item: Mapping[str, Any]) -> bool:
+    """Whether both items have the same primary key as DynamoDB stores it: a Number key written
+    ``1.0`` or ``01`` is the item ``1`` (an Update of it, never a move to another item)."""
+    for name in key_names:
+        old, new = old_item.get(name), new_item.get(name)
+        if old is None or new is None:
+            if old is not new:
+                return False
+        elif not values_equal(old, new):
+            return False
+    return True
+
+
 def names_label(prefix: str, names: Sequence[str]) -> str:
     """``edited item: a, b and 3 more``: what an action writes, short enough for a list."""
     shown = ", ".join(names[:LABEL_NAMES])

@@ -1,11 +1,10 @@
 """Transactions from the article, filled from the uniqueness schema and an item.
 
-Every action is guarded: a lock is only created where none exists, only deleted
-while it exists, and an account is only changed while it still holds the values
-the user saw. A browser edit writes only the attributes it changes, each guarded on
-its value as seen (``item_writes``), so it never undoes another writer's change.
-Each builder returns a ``Transaction`` the user reviews in the builder before
-anything is sent.
+Every action is guarded: a lock is only created where none exists, only deleted while it
+exists, and an account is only changed while it still holds the values the user saw. A browser
+edit writes only the attributes it changes, each guarded on its value as seen (``item_writes``),
+so it never undoes another writer's change. Each builder returns a ``Transaction`` the user
+reviews in the builder before anything is sent.
 
 A scoped rule (OneTable's ``unique: true, scope: '${tenantId}'``) keys each lock by the account's
 scope as well as its value (``_unique#acme#User#email#ada@x.io``): every template fills the scope
@@ -34,6 +33,7 @@ from dynoview.core.tx.item_writes import (
     full_seen_guard,
     guarded_update,
     names_label,
+    same_key,
 )
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, PUT, UPDATE, Action, Transaction
 from dynoview.core.uniqueness.schema import (
@@ -410,7 +410,7 @@ def edit_item(table_info: TableInfo, old_item: Mapping[str, Any],
     """
     keys = table_info.key_names
     old_key = table_info.key_of(dict(old_item))
-    if old_key != table_info.key_of(dict(new_item)):
+    if not same_key(keys, old_item, new_item):
         return Transaction(actions=_move_item(table_info, old_item, new_item))
     changes = changed_attributes(old_item, new_item, keys)
     if not changes:
@@ -456,7 +456,7 @@ def edit_account(schema: UniquenessSchema, table_info: TableInfo, old_item: Mapp
     # Per changed rule (a scoped rule's scope counts: moving to another tenant moves its locks).
     moves, moved = _moves(schema, table_info.name, old_item, new_item)
     old_key = table_info.key_of(dict(old_item))
-    if old_key != table_info.key_of(dict(new_item)):
+    if not same_key(keys, old_item, new_item):
         return Transaction(actions=[*_move_item(table_info, old_item, new_item), *moves])
     changes = changed_attributes(old_item, new_item, keys)
     if not changes:

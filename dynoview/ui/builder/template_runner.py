@@ -23,6 +23,7 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx import templates
 from dynoview.core.tx.applicability import Applicable, Evidence, read_lock_evidence, templates_for
+from dynoview.core.tx.item_writes import same_key
 from dynoview.core.tx.model import Transaction
 from dynoview.core.tx.template_inputs import describe_account, other_changes, protected_changes
 from dynoview.core.tx.templates import lock_value
@@ -294,9 +295,9 @@ class TemplateRunner(QObject):
             return
         names = ", ".join(c.rule.name for c in changes)
         others = other_changes(self.schema, old_item, new_item)
-        same_key = table.key_of(dict(old_item)) == table.key_of(dict(new_item))
+        unmoved = same_key(table.key_names, old_item, new_item)
         only = changes[0]
-        if len(changes) == 1 and only.new is not None and not others and same_key:
+        if len(changes) == 1 and only.new is not None and not others and unmoved:
             # Only the protected value changed: that is exactly the change-value template.
             self.select(old_item, table.name)
             self.change(only.rule.name, only.new, note=(
