@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
-from dynoview.core.errors import UserFacingError, describe_error, is_user_facing
+from dynoview.core.errors import DynoViewError, UserFacingError, describe_error, is_user_facing
 from dynoview.ui.gc_pauses import share_gil_with_ui
 from dynoview.ui.tasks import TaskRunner, report_unexpected
 
@@ -110,6 +110,9 @@ class AppContext(QObject):
         self.demo: Any = None  # DemoBackend when running the embedded demo
         self._schema_store: SchemaStore | None = None
         self._schema: UniquenessSchema | None = None  # None: the default layout, made when asked
+        # Schemas the user saved that could not be written, by (connection, table): used for
+        # the rest of the session when their table opens again, as the store's would be.
+        self._unsaved: dict[tuple[str, str], UniquenessSchema] = {}
         self.schema_note = self.tr("the article's default layout")
         self.subject: Subject | None = None
         self.items_written.connect(self._refresh_subject)
@@ -197,7 +200,10 @@ class AppContext(QObject):
         from dynoview.core.uniqueness.schema import default_schema
 
         schema, note = default_schema(info), self.tr("the article's default layout")
-        if info is not None:
+        held = self._unsaved.get((self.connection_name(), info.name)) if info is not None else None
+        if held is not None:
+            schema, note = held, self.tr("not saved")
+        elif info is not None:
             loaded = self.schema_store.load(self.connection_name(), info.name)
             if loaded.problem:
                 self.status_message.emit(loaded.problem)
@@ -208,12 +214,31 @@ class AppContext(QObject):
         self.schema_changed.emit(schema)
 
     def set_schema(self, schema: UniquenessSchema, save: bool = True) -> None:
-        """Use ``schema`` for the open table (saved for this connection and table)."""
+        """Use ``schema`` for the open table (saved for this connection and table). A save
+        that fails is said; the schema is used all the same, until DynoView closes."""
+        saved = save
         if save and self.table is not None:
-            self.schema_store.save(self.connection_name(), self.table.name, schema)
+            saved = self._save_schema(self.table.name, schema)
         self._schema = schema
-        self.schema_note = self.tr("saved for this connection and table") if save else self.tr("not saved")
+        self.schema_note = self.tr("saved for this connection and table") if saved else self.tr("not saved")
         self.schema_changed.emit(schema)
+
+    def _save_schema(self, table: str, schema: UniquenessSchema) -> bool:
+        """Save ``schema`` for ``table``; False (and a sentence) when it cannot be written."""
+        key = (self.connection_name(), table)
+        try:
+            self.schema_store.save(*key, schema)
+        except (OSError, DynoViewError) as exc:  # a read-only or full disk, a folder in its place
+            self._unsaved[key] = schema
+            path = self.schema_store.path(*key)
+            self.error_raised.emit(UserFacingError(self.tr("Schema not saved"), self.tr(
+                "The uniqueness schema of {table} could not be saved in {folder} ({error}). It is "
+                "used until DynoView closes. To keep it, make that folder writable (or free space "
+                "on its disk), then open Edit schema… and save it again.").format(
+                    table=table, folder=path.parent, error=exc)))
+            return False
+        self._unsaved.pop(key, None)
+        return True
 
     # -- the selection templates act on --------------------------------------------------
     def set_subject(self, subject: Subject | None) -> None:

@@ -88,10 +88,14 @@ class TextKeeper(QObject):
     _open: ClassVar[set[Subject]] = set()  # the subjects a keeper in this process is keeping now
 
     def __init__(self, dialog: QDialog, subject: Subject | None, fields: Callable[[], Fields],
-                 base: Fields, note: KeptNote, store: DialogTexts | None = None) -> None:
+                 base: Fields, note: KeptNote, store: DialogTexts | None = None,
+                 tell: Callable[[str], object] | None = None) -> None:
+        """``tell``: where a problem is said once the dialog has closed (the window's status
+        line); without it, the log only."""
         super().__init__(dialog)
         self.dialog, self.subject, self.fields, self.base, self.note = dialog, subject, fields, base, note
         self.store = store or DialogTexts()
+        self.tell = tell
         #: Another dialog of this process keeps this subject: this one leaves its file alone.
         self.elsewhere = subject is not None and subject in TextKeeper._open
         if subject is not None and not self.elsewhere:
@@ -143,6 +147,13 @@ class TextKeeper(QObject):
         try:
             self.store.update(self.subject, fields, self.base)
         except (OSError, PrivateFileError) as exc:
+            if fields == dict(self.base):  # back to what it opened with: the kept file stays
+                log.warning("could not delete the kept text of %s: %s", self.subject.describe(), exc)
+                self.note.show_problem(self.tr(
+                    "The edit kept earlier could not be deleted ({error}): this dialog offers it "
+                    "again the next time it opens. Discard it then, once the folder can be "
+                    "written.").format(error=exc))
+                return
             log.warning("could not keep the text of %s: %s", self.subject.describe(), exc)
             self.note.show_problem(self.tr(
                 "Your changes here could not be kept in case DynoView closes ({error}): save or "
@@ -153,10 +164,12 @@ class TextKeeper(QObject):
     def discard_kept(self) -> None:
         """The note's button: the kept text goes; what the user types next is kept again."""
         self._timer.stop()
-        if self.subject is not None:
-            self.store.discard(self.subject)
+        problem = self.store.discard(self.subject) if self.subject is not None else None
         self._written = None
-        self.note.hide()
+        if problem is not None:  # the dialog starts over all the same; the file is said
+            self.note.show_problem(problem)
+        else:
+            self.note.hide()
 
     def closing(self, event: QCloseEvent) -> None:
         """The dialog is closing: its title bar, by the user, is their Cancel (``chose``
@@ -175,8 +188,11 @@ class TextKeeper(QObject):
             return
         self.settled = True
         if self.subject is not None:
-            self.store.discard(self.subject)
+            # Never raises: the user's answer closes the dialog whatever the disk says.
+            problem = self.store.discard(self.subject)
             TextKeeper._open.discard(self.subject)  # another dialog may keep it now
+            if problem is not None and self.tell is not None:
+                self.tell(problem)  # the dialog is closing: its note would not be seen
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._window and event.type() in (QEvent.Type.Hide, QEvent.Type.Close) \

@@ -16,7 +16,9 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import logging
 import math
+import os
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -31,6 +33,7 @@ from dynoview.core.session.private_files import private_dir, write_private_text
 from dynoview.core.tx.cancellation import key_text
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
 
+log = logging.getLogger(__name__)
 FOLDER = "dialog-texts"
 FORMAT = 1
 ITEM_EDIT = "item-edit"  # the Items tab's Edit as JSON…
@@ -173,16 +176,34 @@ class DialogTexts:
 
     def update(self, subject: Subject, fields: Fields, base: Fields) -> KeptText | None:
         """Keep ``fields`` when they differ from ``base`` (what the dialog opened with); else
-        there is nothing unsent: discard what was kept. The kept text, or None."""
+        there is nothing unsent: discard what was kept. The kept text, or None. Raises
+        ``OSError`` or ``PrivateFileError`` when the file cannot be written or deleted."""
         if dict(fields) == dict(base):
-            self.discard(subject)
+            self._remove(subject)
             return None
         return self.keep(subject, fields, base)
 
-    def discard(self, subject: Subject) -> None:
-        """Nothing kept for ``subject`` any more (sent, cancelled, or discarded by the user)."""
-        with contextlib.suppress(FileNotFoundError):
-            self.path(subject).unlink()
+    def _remove(self, subject: Subject) -> None:
+        path = self.path(subject)
+        # Nothing to remove is no error, and is not tried: on a read-only file system an
+        # unlink of a missing file fails with EROFS, not FileNotFoundError.
+        if not os.path.lexists(path):
+            return
+        with contextlib.suppress(FileNotFoundError):  # gone since (another process)
+            path.unlink()
+
+    def discard(self, subject: Subject) -> str | None:
+        """Nothing kept for ``subject`` any more (sent, cancelled, or discarded by the user).
+        None, or a sentence (logged too) when the kept file is there and cannot be deleted: the
+        user's answer stands all the same, so this never raises."""
+        try:
+            self._remove(subject)
+        except OSError as exc:
+            log.warning("could not delete the kept text of %s: %s", subject.describe(), exc)
+            return (f"{subject.describe()}: the edit kept for it in {self.path(subject)} could not "
+                    f"be deleted ({exc}). The dialog offers it again the next time it opens: "
+                    "discard it there once that folder can be written, or delete the file.")
+        return None
 
     def _parse(self, path: Path) -> tuple[KeptText | None, str | None]:
         what = f"The unsent dialog text kept in {path.name}"
@@ -220,3 +241,4 @@ class DialogTexts:
             return any(p.suffix == SUFFIX and not p.name.startswith(".") for p in self.folder.iterdir())
         except FileNotFoundError:
             return False
+

@@ -78,9 +78,40 @@ def problem_attribute(problem: Problem, item: dict[str, Any]) -> str | None:
         return "" if "" in item else None
     if path.endswith("..."):  # a long name, cut
         return next((n for n in item if n.startswith(path[:-3])), None)
-    # The longest name the path starts with: an attribute name may hold dots itself.
-    return max((n for n in item if n and (path == n or path.startswith(n + "."))), key=len, default=None)
+    # An attribute name may hold dots itself ("a.b" beside a map "a"): the name whose value the
+    # rest of the path leads into, else the longest the path starts with.
+    names = [n for n in item if n and _tail(path, n) is not None]
+    leading = [n for n in names if _leads_into(item[n], _tail(path, n) or "")]
+    if len(leading) > 1:  # the path reads both ways: the value that is refused on its own
+        leading = [n for n in leading if _refused_alone(item, n, problem)] or leading
+    return max(leading or names, key=len, default=None)
 
+
+def _refused_alone(item: dict[str, Any], name: str, problem: Problem) -> bool:
+    alone = validate(Transaction([Action(PUT, _ANY_TABLE, item={name: item[name]})]), {})
+    return any(p.field == problem.field and p.message == problem.message for p in alone)
+
+
+def _tail(path: str, name: str) -> str | None:
+    """``path`` (as ``child_path`` writes it) after ``name``: "" at its end, else from the next
+    ``.key`` or ``[index]``; None when it does not start with that name."""
+    tail = path[len(name):] if path.startswith(name) else None
+    return tail if tail is not None and (not tail or tail[0] in ".[") else None
+
+
+def _leads_into(av: Any, tail: str) -> bool:
+    """Whether ``tail`` can lead into the value ``av`` (its map keys, its list items)."""
+    if not tail:
+        return True
+    member = av.get("M") if isinstance(av, dict) else None
+    if tail[0] == "." and isinstance(member, dict):
+        rest = tail[1:]
+        return any(_leads_into(v, left) for k, v in member.items() if (left := _tail(rest, k)) is not None)
+    items = av.get("L") if isinstance(av, dict) else None
+    if tail[0] == "[" and isinstance(items, list):
+        index, _, left = tail[1:].partition("]")
+        return index.isdigit() and int(index) < len(items) and _leads_into(items[int(index)], left)
+    return False
 
 def attribute_offset(text: str, name: str) -> int | None:
     """Where the top-level attribute ``name`` starts in the item's JSON ``text`` (already parsed
@@ -169,7 +200,8 @@ class ItemEditDialog(QDialog):
         layout.addWidget(buttons)
         self.keeper = TextKeeper(self, _subject(ctx, info, item),
                                  lambda: {"json": self.editor.toPlainText()},
-                                 {"json": self.base_text}, self.kept_note)
+                                 {"json": self.base_text}, self.kept_note,
+                                 tell=ctx.status_message.emit if ctx is not None else None)
         self.kept_note.discard_button.clicked.connect(self.discard_kept)
         kept = self.keeper.restore()
         if kept is not None:

@@ -139,7 +139,8 @@ class SchemaDialog(QDialog):
         self._opened = (self.editor.toPlainText(), self.locks_table.text())
         self.keeper = TextKeeper(self, _subject(ctx), self._fields,
                                  {"json": self._opened[0], "locks_table": self._opened[1]},
-                                 self.kept_note)
+                                 self.kept_note,
+                                 tell=ctx.status_message.emit if ctx is not None else None)
         self.kept_note.discard_button.clicked.connect(self.discard_kept)
         kept = self.keeper.restore()
         if kept is not None:

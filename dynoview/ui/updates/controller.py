@@ -14,8 +14,9 @@ from PySide6.QtCore import QObject, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QAbstractButton, QWidget
 
+from dynoview.core.updates import state as store
 from dynoview.core.updates.check import Outcome, Result, UpdateChecker
-from dynoview.ui.updates.notice import UpdateNotice
+from dynoview.ui.updates.notice import UnsavedNote, UpdateNotice
 from dynoview.ui.updates.question import ConsentQuestion
 from dynoview.ui.windows import bring_to_front
 
@@ -33,6 +34,7 @@ class UpdateController(QObject):
         self.open_url = open_url or (lambda url: QDesktopServices.openUrl(QUrl(url)))
         self.question: ConsentQuestion | None = None
         self.notice: UpdateNotice | None = None
+        self.unsaved_note: UnsavedNote | None = None  # an answer kept for this session only
         self.last: Result | None = None
         self.on_demand = False
         self._thread: threading.Thread | None = None
@@ -56,6 +58,7 @@ class UpdateController(QObject):
     def set_enabled(self, enabled: bool) -> None:
         """For a Settings switch: the same answer as the question's."""
         self.checker.answer(enabled)
+        self._answer_unsaved()
 
     def ask(self) -> None:
         if self.question is not None:
@@ -70,10 +73,36 @@ class UpdateController(QObject):
         if question is None:
             return
         agree = button is question.yes
-        self.checker.answer(agree)
+        self.checker.answer(agree)  # held for the session when it cannot be saved
         question.deleteLater()
+        self._answer_unsaved()
         if agree:
             self._check(force=self.on_demand)
+
+    def _answer_unsaved(self) -> None:
+        """Say so when the answer could not be saved: it applies for this session only."""
+        error = store.unsaved(self.checker.path)
+        if error is not None:
+            self._say_unsaved(
+                self.tr("Your answer applies until DynoView closes."),
+                self.tr("It could not be saved in {folder} ({error}), so the question comes back "
+                        "at the next start: make that folder writable (or free space on its "
+                        "disk), then answer it again.").format(
+                            folder=self.checker.path.parent, error=error))
+
+    def _say_unsaved(self, text: str, informative: str) -> None:
+        if self.unsaved_note is not None:
+            self.unsaved_note.close()
+            self.unsaved_note.deleteLater()
+        note = UnsavedNote(text, informative, self.window)
+        note.buttonClicked.connect(lambda _button: self._unsaved_closed(note))
+        self.unsaved_note = note
+        note.show()
+
+    def _unsaved_closed(self, note: UnsavedNote) -> None:
+        if self.unsaved_note is note:
+            self.unsaved_note = None
+        note.deleteLater()
 
     def _check(self, force: bool) -> None:
         if self._thread is not None and self._thread.is_alive():
@@ -115,6 +144,15 @@ class UpdateController(QObject):
             return
         if button is notice.skip:
             self.checker.skip(notice.release.version)
+            error = store.unsaved(self.checker.path)
+            if error is not None:
+                self._say_unsaved(
+                    self.tr("{version} is not announced again until DynoView closes.").format(
+                        version=notice.release.version),
+                    self.tr("Skipping it could not be saved in {folder} ({error}), so it is "
+                            "announced again at the next start: make that folder writable (or "
+                            "free space on its disk), then skip it again.").format(
+                                folder=self.checker.path.parent, error=error))
         elif button is notice.open_page:
             self.open_url(notice.release.page)
         notice.deleteLater()

@@ -26,3 +26,16 @@ class UpdateNotice(MessageBar):
         self.open_page = self.addButton(self.tr("Open its page"))
         self.skip = self.addButton(self.tr("Skip this version"))
         self.later = self.addButton(self.tr("Later"))
+
+
+class UnsavedNote(MessageBar):
+    """Says that an answer (the one-time question's, or skipping a version) applies for this
+    session only: the config folder could not take it. ``ok`` closes it."""
+
+    def __init__(self, text: str, informative: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("update-unsaved")
+        self.setAccessibleName(text)
+        self.setText(text)
+        self.setInformativeText(informative)
+        self.ok = self.addButton(self.tr("OK"))
