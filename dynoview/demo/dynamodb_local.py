@@ -1,10 +1,10 @@
 """DynamoDB Local, AWS's own engine: fetched once from npm, checked, started.
 
 The jar ships inside the npm package ``amplify-dynamodb-simulator`` 2.9.30 (DynamoDB Local
-1.25.1). ``install`` fetches it with ``npm pack`` into a cache folder outside any checkout
-and checks it against the hashes pinned below; ``start`` runs it in memory on a free port
-(Java 17) and returns once it answers ListTables. Used by the tests and by
-``dynoview --demo --engine dynamodb-local``.
+1.25.1). ``install`` fetches it with ``npm pack`` into a private cache folder outside any
+checkout and checks it against the hashes pinned below and in ``dynamodb_local_files`` (every
+file, at every start); ``start`` runs it in memory on a free port (Java 17) and returns once it
+answers ListTables. Used by the tests and by ``dynoview --demo --engine dynamodb-local``.
 
 DynamoDB Local has no option to choose its address: it listens on every interface, takes any
 credentials, and with ``-sharedDb`` everyone reaching the port shares its tables. The app
@@ -27,10 +27,12 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from dynoview.core.errors import DynoViewError
+from dynoview.core.session.private_files import private_dir
+from dynoview.demo import dynamodb_local_files as files
+from dynoview.demo.dynamodb_local_files import ENGINE_VERSION, DynamoDBLocalBroken  # re-exported
 
 PACKAGE = "amplify-dynamodb-simulator"
 PACKAGE_VERSION = "2.9.30"
-ENGINE_VERSION = "1.25.1"
 #: sha512 of the npm tarball (the registry's ``dist.integrity``, as hex).
 TARBALL_SHA512 = ("c5379e44bbf311fab2779961ddb1f8734907bd21c79a6843e590ec1c5280439836665e89aa515dbad6"
                   "908422c7cf1129e91cb5a3b4c1ea7888a17b9002749ec1")
@@ -52,10 +54,6 @@ _JVM_OPTIONS = ("-Xmx512m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")
 
 class DynamoDBLocalUnavailable(DynoViewError):
     """DynamoDB Local cannot run here: a tool is missing or the package could not be fetched."""
-
-
-class DynamoDBLocalBroken(DynoViewError):
-    """The fetched files fail their pinned hashes, or the engine would not start."""
 
 
 def default_cache_root(environ: Mapping[str, str] | None = None) -> Path:
@@ -90,28 +88,27 @@ def unavailable_reason(root: Path | None = None) -> str | None:
             "(Debian: apt-get install openjdk-17-jre-headless) and npm, or use the moto engine.")
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def _verify(home: Path) -> None:
-    """Raise unless ``home`` holds the pinned release and jar."""
+def _verify(home: Path) -> Path:
+    """Raise unless ``home`` holds the pinned release, every file of it and nothing else, safe
+    from other users (``dynamodb_local_files``); return it."""
+    tree = files.private_tree(home)
+    if files.already_checked(tree):
+        return home
     jar = home / JAR
     release = (home / "sha256").read_text().strip() if (home / "sha256").is_file() else "(missing)"
     if release != RELEASE_SHA256:
         raise DynamoDBLocalBroken(f"{home} is not DynamoDB Local {ENGINE_VERSION}: its sha256 file says "
                                   f"{release}. Delete that folder so it is fetched again.")
-    if not jar.is_file() or _sha256(jar) != JAR_SHA256:
+    if not jar.is_file() or files.sha256_of(jar) != JAR_SHA256:
         raise DynamoDBLocalBroken(f"{jar} does not match its pinned sha256 {JAR_SHA256}: the file is "
                                   "damaged or was replaced. Delete that folder so it is fetched again.")
+    files.check_files(tree, hashed={JAR})
+    return home
 
 
 def _extract_emulator(tarball: Path, into: Path) -> Path:
-    """Unpack ``package/emulator/`` only, refusing links and paths that leave ``into``."""
+    """Unpack ``package/emulator/`` only, refusing links and paths that leave ``into``; the
+    folders are made 0700 and the files 0600 whatever the umask."""
     with tarfile.open(tarball, "r:gz") as tar:
         members = [m for m in tar.getmembers() if m.name.startswith("package/emulator/")]
         for member in members:
@@ -123,6 +120,7 @@ def _extract_emulator(tarball: Path, into: Path) -> Path:
                 tar.extract(member, into, set_attrs=False, filter="data")
             else:
                 tar.extract(member, into, set_attrs=False)
+    files.make_private(into)
     return into / "package" / "emulator"
 
 
@@ -130,7 +128,7 @@ def install(root: Path | None = None, *, npm: str = "npm") -> Path:
     """The checked DynamoDB Local folder, fetched with ``npm pack`` the first time.
 
     Safe when two processes fetch at once: each unpacks into its own temporary folder
-    and the first rename wins.
+    and the first rename wins. The cache folders it creates are 0700 whatever the umask.
     """
     home = install_dir(root)
     if (home / JAR).is_file():
@@ -138,7 +136,9 @@ def install(root: Path | None = None, *, npm: str = "npm") -> Path:
         return home
     if shutil.which(npm) is None:
         raise DynamoDBLocalUnavailable(unavailable_reason(root) or "npm is not on PATH.")
-    home.parent.mkdir(parents=True, exist_ok=True)
+    # ``dynamodb-local`` is DynoView's own: made (or tightened to) 0700. Missing folders above it
+    # are made 0700 too; an existing cache folder the user chose keeps its mode.
+    private_dir(home.parent, top=home.parent)
     with tempfile.TemporaryDirectory(prefix=".fetch-", dir=home.parent) as tmp:
         work = Path(tmp)
         try:
@@ -187,10 +187,12 @@ def free_port() -> int:
 class DynamoDBLocal:
     """A running DynamoDB Local; ``stop()`` ends it. Its output goes to ``log_path``."""
 
-    def __init__(self, process: subprocess.Popen[bytes], port: int, log_path: Path) -> None:
+    def __init__(self, process: subprocess.Popen[bytes], port: int, log_path: Path,
+                 work_dir: Path | None = None) -> None:
         self.process = process
         self.port = port
         self.log_path = log_path
+        self.work_dir = work_dir
         self.url = f"http://127.0.0.1:{port}"
 
     def output(self, lines: int = 40) -> str:
@@ -211,6 +213,8 @@ class DynamoDBLocal:
                 self.process.wait(timeout=10)
         with contextlib.suppress(OSError):
             self.log_path.unlink()
+        if self.work_dir is not None:
+            shutil.rmtree(self.work_dir, ignore_errors=True)
 
     def _answers(self) -> bool:
         from botocore.config import Config
@@ -239,21 +243,25 @@ def start(home: Path | None = None, *, java: str = "java", timeout: float = 60.0
 
     ``-sharedDb``: one database whatever the access key and region (it keeps one per key
     and region otherwise). ``-disableTelemetry``: this machine talks to nothing else.
-    A port taken between choosing and binding is retried on another port.
+    A port taken between choosing and binding is retried on another port. A ``home`` given
+    is checked as ``install`` checks its own (every file against its pinned sha256).
     """
-    home = home or install()
+    home = install() if home is None else _verify(home)
     if shutil.which(java) is None:
         raise DynamoDBLocalUnavailable(unavailable_reason() or "java is not on PATH.")
     last = ""
     for _ in range(attempts):
         port = free_port()
         fd, log_name = tempfile.mkstemp(prefix="dynamodb-local-", suffix=".log")
+        # Not the install folder: the engine writes its metadata file into its working folder,
+        # and the install must hold only the pinned files (it is on the class path).
+        work_dir = Path(tempfile.mkdtemp(prefix="dynamodb-local-run-"))
         with os.fdopen(fd, "wb") as log_file:
             process = subprocess.Popen(
                 [java, *_JVM_OPTIONS, f"-Djava.library.path={home / LIB}", "-jar", str(home / JAR),
                  "-inMemory", "-sharedDb", "-disableTelemetry", "-port", str(port)],
-                cwd=home, stdin=subprocess.DEVNULL, stdout=log_file, stderr=subprocess.STDOUT)
-        server = DynamoDBLocal(process, port, Path(log_name))
+                cwd=work_dir, stdin=subprocess.DEVNULL, stdout=log_file, stderr=subprocess.STDOUT)
+        server = DynamoDBLocal(process, port, Path(log_name), work_dir)
         deadline = time.monotonic() + timeout
         while process.poll() is None and time.monotonic() < deadline:
             if server._answers():

@@ -5,18 +5,25 @@ engine fails on statements it does not support, such as ``begins_with`` in a WHE
 answers with an HTML error page that names nothing. Here the traceback goes to the demo log,
 and the answer is the JSON error DynamoDB's clients read, carrying the engine's own message,
 so the app can say what the endpoint refused.
+
+The log is capped: a failed statement's traceback is about 11 KB, so once the log passes
+``LOG_LIMIT // 2`` it is renamed to ``demo-server.log.1`` (replacing the one before) and a new
+one begun; the two together stay under ``LOG_LIMIT``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import logging.handlers
 import traceback
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 LOG_NAME = "demo-server.log"
+LOG_LIMIT = 1024 * 1024  # the log and its one older part together: the last 1 MB of records
 _LOGGERS = ("werkzeug", "moto")
 _HANDLER_ATTR = "_dynoview_demo_log"
 _SERVER_ERROR = "com.amazonaws.dynamodb.v20120810#InternalServerError"
@@ -31,9 +38,9 @@ def demo_log_path() -> Path:
     return log_dir() / LOG_NAME
 
 
-class _PrivateLog(logging.FileHandler):
-    """The demo log, 0600 like every file DynoView writes (its tracebacks quote requests), and
-    never written through a link planted at its name."""
+class _PrivateLog(logging.handlers.RotatingFileHandler):
+    """The demo log, 0600 like every file DynoView writes (its tracebacks quote requests), never
+    written through a link planted at its name, and capped (``LOG_LIMIT``)."""
 
     def _open(self) -> Any:
         from dynoview.core.session.private_files import PrivateFileError, open_private
@@ -42,6 +49,17 @@ class _PrivateLog(logging.FileHandler):
             return open_private(self.baseFilename, "a", encoding=self.encoding)
         except (PrivateFileError, OSError):  # a link or a folder there: the records are dropped
             return None  # (FileHandler.emit writes nothing without a stream; never the terminal)
+
+    def shouldRollover(self, record: logging.LogRecord) -> bool:
+        if self.stream is None:
+            self.stream = self._open()
+        return self.stream is not None and bool(super().shouldRollover(record))
+
+    def doRollover(self) -> None:
+        # A rename moves a link itself, never what it points to; one that fails (a folder at
+        # the older part's name) leaves the log growing rather than printing on the terminal.
+        with contextlib.suppress(OSError):
+            super().doRollover()
 
 
 def route_server_logs(path: Path | None = None) -> Path:
@@ -55,7 +73,8 @@ def route_server_logs(path: Path | None = None) -> Path:
             from dynoview.core.session.private_files import private_dir
 
             private_dir(path.parent)
-            handler: logging.Handler = _PrivateLog(path, encoding="utf-8", delay=True)
+            handler: logging.Handler = _PrivateLog(path, encoding="utf-8", delay=True,
+                                                   maxBytes=LOG_LIMIT // 2, backupCount=1)
         except OSError:  # an unwritable log directory: drop the records rather than print them
             handler = logging.NullHandler()
         handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))

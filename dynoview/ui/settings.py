@@ -8,9 +8,10 @@ demo never changes the user's saved connections or layout. A file Qt cannot pars
 aside (``settings.ini.corrupt-<time>``) and reported; a single value of the wrong type is
 ignored. Neither is ever a crash.
 
-The file is 0600 in a 0700 folder: ``settings()`` creates it so before Qt writes to it (Qt's
-atomic save keeps an existing file's mode) and tightens an older, wider one; every save here
-syncs and checks the mode again.
+The file is 0600 in a 0700 folder: ``settings()`` creates it so and tightens an older, wider
+one. Every save goes through ``settings_save`` (a private copy renamed over the file), never
+Qt's own sync, which writes through a link: a link there is never written through, and the
+session reads and keeps its settings in a copy (``settings_save.session_copy``).
 
 Only names, profiles, regions, endpoints and the read-only flag are stored:
 never keys, secrets or session tokens.
@@ -22,6 +23,7 @@ import contextlib
 import logging
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,7 +32,15 @@ from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 
 from dynoview.core.session import profile
 from dynoview.core.session.private_files import PrivateFileError, open_private, private_dir, tighten_file
-from dynoview.ui.settings_save import SettingsSaveError, update, update_quietly
+from dynoview.ui.settings_save import (
+    SettingsSaveError,
+    file_behind,
+    say_once,
+    session_copy,
+    update,
+    update_keys_quietly,
+    update_quietly,
+)
 
 if TYPE_CHECKING:  # the connection code loads when a connection is read or made, after the paint
     from types import ModuleType
@@ -59,20 +69,24 @@ def settings_path() -> Path:
 
 
 def settings() -> QSettings:
-    """The active profile's settings, in a file only the user can read."""
+    """The active profile's settings, in a file only the user can read; for a link or a folder
+    there, this session's copy of what it holds (``settings_save.session_copy``)."""
     path = settings_path()
     try:
         private_dir(path.parent, top=profile.config_root())
         # An empty 0600 file now, so Qt's first save (a temp file renamed over it) keeps that mode.
         open_private(path, "ab").close()
-    except (OSError, PrivateFileError) as exc:  # a save says it in a sentence; start anyway
-        log.warning("could not prepare the settings file %s: %s", path, exc)
+    except PrivateFileError as exc:  # never a store on it: Qt's save would write through a link
+        return QSettings(str(session_copy(path, exc.message)), QSettings.Format.IniFormat)
+    except OSError as exc:  # a save says it in a sentence; start anyway
+        say_once(f"could not prepare the settings file {path}: {exc}")
     return QSettings(str(path), QSettings.Format.IniFormat)
 
 
 def _path(store: QSettings | None) -> Path:
-    """The file ``store`` reads (the active profile's when None): what a save changes."""
-    return Path((store or settings()).fileName())  # settings() makes the folder
+    """The file ``store`` reads (the active profile's when None): what a save changes; for the
+    session's copy, the file it copies (a link there refuses the save with its sentence)."""
+    return file_behind(Path((store or settings()).fileName()))  # settings() makes the folder
 
 
 def sync(store: QSettings) -> None:
@@ -184,7 +198,7 @@ def _keep_unreadable(store: QSettings, raw: Any) -> Path | None:
     import hashlib
 
     data = (raw if isinstance(raw, str) else repr(raw)).encode("utf-8", "surrogatepass")
-    beside = Path(store.fileName() or settings_path())
+    beside = _path(store)
     path = beside.with_name(f"{beside.name}.connections-unreadable-{hashlib.sha256(data).hexdigest()[:12]}")
     try:
         if not path.exists():
@@ -344,11 +358,13 @@ def recent_tables(connection: str, store: QSettings | None = None) -> list[str]:
 
 
 def add_recent_table(connection: str, table: str, store: QSettings | None = None) -> None:
-    store = store or settings()
-    data = _json_value(store, RECENT_KEY, {})
-    names = [table, *(n for n in recent_tables(connection, store) if n != table)]
-    data[connection] = names[:RECENT_LIMIT]
-    store.setValue(RECENT_KEY, _json().dumps(data))
+    def change(raw: Any) -> str:
+        data = _json_of(raw, RECENT_KEY, {})
+        names = data.get(connection)
+        data[connection] = [table, *(n for n in names if isinstance(n, str) and n != table)
+                            ][:RECENT_LIMIT] if isinstance(names, list) else [table]
+        return _json().dumps(data)
+    update_quietly(_path(store), RECENT_KEY, change)
 
 
 def column_widths(connection: str, table: str, store: QSettings | None = None) -> dict[str, int]:
@@ -363,15 +379,14 @@ def column_widths(connection: str, table: str, store: QSettings | None = None) -
 def save_column_widths(connection: str, table: str, widths: dict[str, int],
                        store: QSettings | None = None) -> None:
     """Remember widths for one table; the least recently saved tables are forgotten first."""
-    store = store or settings()
-    data = _json_value(store, COLUMNS_KEY, {})
-    key = f"{connection}\n{table}"
-    data.pop(key, None)
-    if widths:
-        data[key] = widths
-    while len(data) > COLUMN_TABLES_LIMIT:
-        data.pop(next(iter(data)))
-    store.setValue(COLUMNS_KEY, _json().dumps(data))
+    _save_table_entry(COLUMNS_KEY, connection, table, widths, store)
+
+
+def save_values(values: dict[str, Any], store: QSettings | None = None) -> None:
+    """Save the window's layout (geometry, docks, splitters) in one save, said once if it fails."""
+    def as_is(value: Any) -> Callable[[Any], Any]:
+        return lambda _raw: value
+    update_keys_quietly(_path(store), {key: as_is(value) for key, value in values.items()})
 
 
 PARTIQL_HISTORY_KEY = "partiql/history"

@@ -235,7 +235,40 @@ def write_private_bytes(path: Path | str, data: bytes) -> Path:
 
 
 def tighten_file(path: Path | str) -> None:
-    """Make an existing file 0600 (one written by a library, such as Qt's settings file)."""
+    """Make an existing regular file 0600 (one written by a library, such as Qt's settings file).
+    A link is left alone: chmod follows it to the file it points to, and Linux cannot chmod the
+    link itself."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return
+    if stat.S_ISREG(st.st_mode):
+        _tighten(Path(path), FILE_MODE)
+
+
+def shared_private_dir(path: Path | str, top: Path | str) -> Path:
+    """Create ``path`` for files DynoView shares with another program (the AWS CLI's caches under
+    ``~/.aws``, ``top``): missing folders are made 0700 whatever the umask.
+
+    Existing folders from ``top`` down to ``path`` are the user's (or their AWS CLI's) and keep
+    their mode (``~/.aws`` is often 0755, which is theirs to choose), with one exception: a folder
+    group or others can write lets them delete or replace the credentials cached in it, so their
+    write bits are removed, and a warning says so. Refusing would only stop the sign-in and leave
+    the folder as open; widening nothing and narrowing only that is the least surprise.
+    """
     path = Path(path)
-    if path.exists():
-        _tighten(path, FILE_MODE)
+    chain = [path, *path.parents]
+    existing = {folder for folder in chain if folder.exists()}
+    if path not in existing:
+        private_dir(path, top=path)  # makes only the missing folders (and path) 0700
+    top = Path(top)
+    shared = chain[: chain.index(top) + 1] if top in chain else [path]
+    for folder in shared:
+        if folder not in existing or os.name != "posix":
+            continue
+        mode = stat.S_IMODE(folder.stat().st_mode)
+        if mode & 0o022:
+            log.warning("%s could be written by other users (mode %o): removed their write access, "
+                        "so the credentials DynoView caches there cannot be replaced", folder, mode)
+            _tighten(folder, mode & ~0o022)
+    return path

@@ -28,11 +28,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any, Literal
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.redaction import redact_text, remember_credentials
 from dynoview.core.session.credential_process import BoundedBuilder, bounded_providers
+from dynoview.core.session.private_files import shared_private_dir
 
 MFA_CODE_RE = re.compile(r"[0-9]{6}")
 #: Codes asked for in one sign-in: past three refused in a row, the device, its clock or the
@@ -135,18 +137,25 @@ def credential_cache_dir() -> str:
 
 
 def credential_cache() -> Any:
-    """botocore's JSON file cache in the AWS CLI's folder (files 0600, as the CLI writes them)."""
+    """botocore's JSON file cache in the AWS CLI's folder (files 0600, as the CLI writes them).
+
+    botocore makes missing folders with the umask (0777 under umask 000, where anyone could
+    replace the credentials): they are made 0700 before each write
+    (``private_files.shared_private_dir``).
+    """
     from botocore.utils import JSONFileCache
 
-    return _FallbackCache(JSONFileCache(credential_cache_dir()))
+    folder = Path(credential_cache_dir())
+    return _FallbackCache(JSONFileCache(str(folder)), folder=folder)
 
 
 class _FallbackCache:
     """A file cache that keeps working in memory when its folder cannot be written (a read-only
     HOME): a cache must never be why a connection fails."""
 
-    def __init__(self, files: Any) -> None:
+    def __init__(self, files: Any, folder: Path | None = None) -> None:
         self._files = files
+        self._folder = folder
         self._memory: dict[str, Any] = {}
 
     def __contains__(self, key: str) -> bool:
@@ -164,6 +173,8 @@ class _FallbackCache:
 
     def __setitem__(self, key: str, value: Any) -> None:
         try:
+            if self._folder is not None:  # ~/.aws/cli/cache, from ~/.aws
+                shared_private_dir(self._folder, top=self._folder.parent.parent)
             self._files[key] = value
         except OSError:
             self._memory[key] = value

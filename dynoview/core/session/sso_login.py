@@ -16,9 +16,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from dynoview.core.errors import DynoViewError
+from dynoview.core.session.private_files import shared_private_dir
 
 CLIENT_NAME = "DynoView"
 GRANT_TYPE = "urn:ietf:params:oauth:grant-type:device_code"
@@ -203,8 +205,14 @@ def token_cache_dir() -> str:
 
 
 def write_token(settings: SsoSettings, token: dict[str, Any]) -> None:
-    """Save ``token`` under botocore's own key for this session (files 0600, as the CLI's)."""
+    """Save ``token`` under botocore's own key for this session (files 0600, as the CLI's).
+
+    botocore makes missing folders with the umask (0777 under umask 000, where anyone could
+    replace the token): they are made 0700 first (``private_files.shared_private_dir``).
+    """
     from botocore.utils import JSONFileCache, SSOTokenLoader
 
-    SSOTokenLoader(cache=JSONFileCache(token_cache_dir())).save_token(
+    folder = Path(token_cache_dir())
+    shared_private_dir(folder, top=folder.parent.parent)  # ~/.aws/sso/cache, from ~/.aws
+    SSOTokenLoader(cache=JSONFileCache(str(folder))).save_token(
         settings.start_url, token, session_name=settings.session_name)

@@ -108,15 +108,14 @@ class WindowLayout:
         self._auto_widths = {}
 
     def save(self) -> None:
-        """Write layout, splitters and column widths to the settings file."""
+        """Write layout, splitters and column widths to the settings file (in one save, which
+        never writes through a link there: ``settings.save_values``)."""
         win = self.window
         self.remember_column_widths()
-        store = saved.settings()
-        store.setValue("window/geometry", win.saveGeometry())
-        store.setValue("window/state", win.saveState())
+        values = {"window/geometry": win.saveGeometry(), "window/state": win.saveState()}
         for name, splitter in self.splitters().items():
-            store.setValue(f"window/splitter-{name}", splitter.saveState())
-        saved.sync(store)  # and keep the file private
+            values[f"window/splitter-{name}"] = splitter.saveState()
+        saved.save_values(values)
 
 
 #: The first-start size on a large screen, and the smallest the panels are laid out for
