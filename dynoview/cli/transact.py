@@ -23,6 +23,7 @@ from dynoview.cli.common import (
     add_connection_arguments,
     fail,
     open_connection,
+    say,
     stop_signals,
     terminal_json,
     terminal_line,
@@ -32,7 +33,7 @@ from dynoview.core.preflight.check import Preflight, run_preflight
 from dynoview.core.preflight.guards import add_guards
 from dynoview.core.preflight.replay import replayed
 from dynoview.core.reads.reader import Reader
-from dynoview.core.session.connection import Connection
+from dynoview.core.session.connection import Connection, ConnectionSpecError, check_endpoint_url, check_region
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog, ActionLogError
 from dynoview.core.tx.code_export import to_aws_cli, to_boto3, to_javascript
@@ -331,6 +332,14 @@ def _invalid(args: argparse.Namespace, problems: list[Problem]) -> int:
 
 def _export(args: argparse.Namespace, tx: Transaction) -> int:
     """Print the request as code (the builder's exports); nothing is sent, no connection made."""
+    try:
+        # As read-code and every connection check them: never an ftp:// endpoint, nor a session
+        # token in a query written into code meant to be shared.
+        check_endpoint_url(args.endpoint_url, source="--endpoint-url")
+        check_region(args.region, endpoint_url=args.endpoint_url)
+    except ConnectionSpecError as exc:
+        say(str(exc))
+        return EXIT_ERROR
     request = tx.to_request()
     where = {"region": args.region or ("us-east-1" if args.endpoint_url else None),
              "endpoint_url": args.endpoint_url}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -258,9 +259,9 @@ def test_templates_from_a_selected_lock_and_export(panel: BuilderPanel, seeded_t
     code, _, _ = panel.export_text("boto3")
     assert "client.transact_write_items(**request)" in code and "aws_secret_access_key" not in code
     command, name, content = panel.export_text("cli")
-    assert command.startswith("aws dynamodb transact-write-items --transact-items file://transact-items.json "
-                              f"--client-request-token {panel.transaction.token}")
-    assert name == "transact-items.json" and content is not None and "ken@thompson.dev" in content
+    assert command.startswith("aws dynamodb transact-write-items --cli-input-json file://transact-request.json")
+    assert name == "transact-request.json" and content is not None and "ken@thompson.dev" in content
+    assert json.loads(content)["ClientRequestToken"] == panel.transaction.token  # in the file, not argv
     js, _, _ = panel.export_text("js")
     assert "TransactWriteItemsCommand" in js
 

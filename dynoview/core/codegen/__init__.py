@@ -7,19 +7,9 @@ transaction. ``model`` derives the operations from ``dynoview.core.tx.templates`
 
 from __future__ import annotations
 
+from dynoview.core.codegen.files import file_name, generated_for
 from dynoview.core.codegen.model import TEMPLATES, CodegenError
-from dynoview.core.codegen.names import camel, words_of
 from dynoview.core.codegen.template import LANGUAGES, PYTHON, TYPESCRIPT, module_code, template_code
 
 __all__ = ["LANGUAGES", "PYTHON", "TEMPLATES", "TYPESCRIPT", "CodegenError", "file_name",
-           "module_code", "template_code"]
-
-
-def file_name(table: str, lang: str) -> str:
-    """The generated module's file name for a table: ``accounts_uniqueness.py`` or
-    ``accountsUniqueness.ts``."""
-    words = words_of(table) or ("table",)
-    if words[0][0].isdigit():
-        words = ("table", *words)
-    words = (*words, "uniqueness")
-    return "_".join(words) + ".py" if lang == PYTHON else camel(words) + ".ts"
+           "generated_for", "module_code", "template_code"]

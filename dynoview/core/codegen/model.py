@@ -30,6 +30,7 @@ TEMPLATES = (SIGN_UP, CHANGE_VALUE, DELETE_ACCOUNT, CLAIM_MISSING_LOCK, RELEASE_
 
 # Parameter roles.
 TABLE = "table"  # the table name (a keyword with the module's default)
+LOCKS_TABLE = "locks_table"  # the locks' own table, when not the accounts' (also defaulted)
 ACCOUNT_ID = "account_id"  # an account's id, without the account prefix
 NEW = "new"  # a value to lock: checked, then normalised once
 HELD = "held"  # a value an account holds now (its lock is found by normalising it)
@@ -194,6 +195,9 @@ class CodeModel:
     #: code checks their values against DynamoDB's key size limits before sending.
     account_key: tuple[str, str | None]
     lock_key: tuple[str, str | None]
+    #: The table holding the locks when it is not ``table`` (every function then takes it as
+    #: ``locks_table_name``, defaulting to it); None: the locks are beside the accounts.
+    locks_table: str | None = None
 
     def rule(self, name: str) -> RuleInfo:
         return next(r for r in self.rules if r.name == name)

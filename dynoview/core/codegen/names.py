@@ -11,9 +11,24 @@ from __future__ import annotations
 import keyword
 import re
 
+import dynoview.core.codegen.python_runtime as python_runtime
+import dynoview.core.codegen.typescript_checks as typescript_checks
+import dynoview.core.codegen.typescript_runtime as typescript_runtime
+
 Words = tuple[str, ...]
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
+#: A name the fixed part of a generated module declares at its top level (a function, class,
+#: constant or type): a parameter or a destructured input of that name would shadow it.
+_DECLARED = re.compile(r"^(?:export )?(?:async )?(?:def|class|function|const|let|interface|type)\s+"
+                       r"([A-Za-z_$][\w$]*)|^([A-Za-z_]\w*)\s*[:=]", re.MULTILINE)
+
+
+def _declared() -> set[str]:
+    """The top-level names of the runtimes' texts, so a helper added there is reserved too."""
+    texts = [text for module in (python_runtime, typescript_runtime, typescript_checks)
+             for name, text in vars(module).items() if name.isupper() and isinstance(text, str)]
+    return {a or b for text in texts for a, b in _DECLARED.findall(text)}
 
 #: Reserved in either language (TypeScript's strict-mode and contextual keywords included) or
 #: used by the generated module itself: a rule named so gets "value" appended.
@@ -33,14 +48,17 @@ RESERVED = frozenset({
     "boto3", "example",
     # Parameters the generated functions take besides the protected values.
     "account_id", "table_name", "max_attempts", "keep_account_id", "other_account_id",
-    "former_owner_id",
+    "former_owner_id", "client_request_token", "clientRequestToken", "locks_table_name",
+    "locksTableName",
     # Locals of a release given its former owner: the owner read, and its value.
     "former_owner", "owner_value", "formerOwner", "ownerValue",
     # Helpers and builtins the functions call (TypeScript's in camelCase).
     "str", "strip", "sleep", "failure", "transact", "new_value", "extra_attributes",
     "error_name", "is_space", "case_fold", "nfkc_casefold", "error_for_failed_conditions",
     "tableName", "maxAttempts", "newValue", "extraAttributes", "errorName", "isSpace", "caseFold",
-    "nfkcCasefold", "errorForFailedConditions",
+    "nfkcCasefold", "errorForFailedConditions", "check_token", "read_owner", "owner_holds",
+    # And every name the runtimes declare (TypeScript's checkToken, readOwner, ownerHolds, ...).
+    *_declared(),
 })
 
 

@@ -97,6 +97,8 @@ def _schema_texts(schema: UniquenessSchema) -> list[str]:
              schema.account_sk_value or ""]
     for rule in schema.rules:
         texts += [rule.name, rule.attribute, rule.pk_template, rule.sk_value or ""]
+    if schema.locks is not None:
+        texts += [schema.locks.name, schema.locks.pk_name, schema.locks.sk_name or ""]
     return [t.lower() for t in texts]
 
 

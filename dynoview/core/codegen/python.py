@@ -7,7 +7,6 @@ needs only botocore (which boto3 brings) and the standard library.
 
 from __future__ import annotations
 
-import ast
 import textwrap
 from typing import Any
 
@@ -276,6 +275,11 @@ class _Writer:
                           "another request raises TokenReusedError. Left out, each call "
                           "chooses its own.")
         self.emit(1, "_check_token(client_request_token)")
+        locks = next((p for p in op.params if p.role == m.LOCKS_TABLE), None)
+        if locks is not None:
+            table = next(p for p in op.params if p.role == m.TABLE)
+            self.call(1, f"{_param_name(locks)} = ", "_locks_table",
+                      [_param_name(table), _param_name(locks)])
         self.statements(op, bodies.body(op), 1)
         if op.returns_account_id:
             account = next(p for p in op.params if p.role == m.ACCOUNT_ID)
@@ -300,6 +304,8 @@ class _Writer:
         name = _param_name(param)
         if param.role == m.TABLE:
             return f"{name}: str = TABLE_NAME"
+        if param.role == m.LOCKS_TABLE:  # None: ``_locks_table`` chooses
+            return f"{name}: str | None = None"
         if param.role == m.ATTRIBUTES:
             return f"{name}: Mapping[str, Mapping[str, Any]] | None = None"
         if param.defaulted or (param.optional and param.role != m.HELD):
@@ -377,12 +383,16 @@ def _ranges_lines(ranges: tuple[tuple[int, int], ...]) -> str:
 def module(code_model: m.CodeModel, *, example: list[str] | None = None,
            extra_imports: tuple[str, ...] = ()) -> str:
     """The whole module; ``example`` lines (already Python) end it, after the functions."""
+    locks = "" if code_model.locks_table is None else rt.LOCKS_TABLE.format(
+        locks=expression(code_model.locks_table, 0, len("LOCKS_TABLE_NAME = ")))
     text = rt.HEADER.format(version=__version__, imports=_imports(code_model, extra_imports),
                           table=expression(code_model.table, 0, len("TABLE_NAME = ")),
-                          field_type=_field_type(code_model))
+                          locks_table=locks, field_type=_field_type(code_model))
     if any(r.normalisation == NORMALISE_NFKC_CASEFOLD for r in code_model.rules):
         text += rt.NFKC.format(ranges=_ranges_lines(unicode_tables.ignorable_ranges()))
     text += rt.SUPPORT
+    if code_model.locks_table is not None:
+        text += rt.LOCKS_TABLE_OF
     text += rt.KEY_LIMITS.format(
         account_key=_key_names(code_model.account_key), lock_key=_key_names(code_model.lock_key),
         partition_bytes=MAX_PARTITION_KEY_BYTES, sort_bytes=MAX_SORT_KEY_BYTES)
@@ -400,9 +410,11 @@ def module(code_model: m.CodeModel, *, example: list[str] | None = None,
 
 
 def _check(text: str) -> None:
-    """The module must parse: a bug here is a refusal, never broken code handed out."""
+    """The module must compile: a bug here is a refusal, never broken code handed out.
+    ``compile`` (not only ``ast.parse``) also builds the symbol tables, which is where a
+    duplicate argument or a misplaced ``nonlocal`` is found."""
     try:
-        ast.parse(text)
-    except SyntaxError as exc:  # pragma: no cover - a bug in this emitter
-        raise m.CodegenError(f"The generated Python does not parse ({exc.msg}, line {exc.lineno}). "
+        compile(text, "<generated>", "exec", dont_inherit=True)
+    except SyntaxError as exc:
+        raise m.CodegenError(f"The generated Python does not compile ({exc.msg}, line {exc.lineno}). "
                              "Report this as a bug in DynoView.") from exc

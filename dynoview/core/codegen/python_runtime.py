@@ -1,6 +1,7 @@
 """The fixed part of the generated Python module: its header, typed errors, the retrying
 send, the checks of new values and the nfkc+casefold normaliser. ``python`` fills in the
-table, the rule names and the operations; nothing here holds data from a schema.
+table (and a locks table of its own, ``LOCKS_TABLE``), the rule names and the operations;
+nothing here holds data from a schema.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from __future__ import annotations
 {imports}
 
 TABLE_NAME = {table}
-#: Attempts per call while DynamoDB cancels it for conflicting writes or throttling.
+{locks_table}#: Attempts per call while DynamoDB cancels it for conflicting writes or throttling.
 MAX_ATTEMPTS = 8
 _BASE_DELAY = 0.05  # seconds before the first retry at most; doubled per retry
 _MAX_DELAY = 1.0
@@ -32,6 +33,30 @@ _RETRY_CODES = frozenset(
 
 #: The protected values, by rule name.
 {field_type}
+'''
+
+#: After TABLE_NAME, when the locks have a table of their own.
+LOCKS_TABLE = '''#: The table holding the locks: a call for a stage's copy passes its locks table as
+#: locks_table_name, beside table_name.
+LOCKS_TABLE_NAME = {locks}
+'''
+
+#: With LOCKS_TABLE: every function's locks table, from its two table names.
+LOCKS_TABLE_OF = '''
+
+def _locks_table(table_name: str, locks_table_name: str | None) -> str:
+    """The locks' table of a call: LOCKS_TABLE_NAME beside the default table; a call for
+    another table (a stage's copy) names its locks table too, so that its locks never go
+    to the default one."""
+    if locks_table_name is not None:
+        return locks_table_name
+    if table_name != TABLE_NAME:
+        raise ValueError(
+            f"table_name is {table_name!r} but locks_table_name was left out: pass "
+            f"the locks table of {table_name!r} too ({LOCKS_TABLE_NAME!r} holds the "
+            f"locks of {TABLE_NAME!r})."
+        )
+    return LOCKS_TABLE_NAME
 '''
 
 SUPPORT = '''

@@ -4,7 +4,7 @@ expressions, names and values, and printing the items as DynamoDB JSON (binary a
 
 The code is written from the request as data (``read_request.ReadRequest``) with each
 language's own quoting: Python literals (``quoting.py_string``, ``repr``), JSON for the AWS CLI
-inside one ``shlex.quote``d argument, JavaScript string literals (``quoting.ts_string``); never
+in a file a quoted here-document writes, JavaScript string literals (``quoting.ts_string``); never
 by rewriting text, so a value read from a table cannot become code. Credentials are never in
 it: the default chain supplies them, and a user and password in the endpoint URL are left out
 (the code says so).
@@ -22,7 +22,14 @@ from dynoview.core.codegen.quoting import py_string, ts_string
 from dynoview.core.codegen.read_request import GET_ITEM, ReadRequest
 from dynoview.core.codegen.template import URL_CREDENTIALS_NOTE
 from dynoview.core.redaction import drop_url_credentials
-from dynoview.core.tx.export_syntax import JsStyle, cli_option, has_binary, js_expression, shell_command
+from dynoview.core.tx.export_syntax import (
+    JsStyle,
+    cli_option,
+    has_binary,
+    here_document,
+    js_expression,
+    shell_command,
+)
 
 PYTHON = "python"
 AWS_CLI = "aws-cli"
@@ -167,10 +174,22 @@ def _python(read: ReadRequest, region: str | None, endpoint: str | None, notes: 
 # ---------------------------------------------------------------------------------- AWS CLI
 
 
+def _cli_file_name(operation: str) -> str:
+    """The file the AWS CLI export writes the request to (``scan-request.json``)."""
+    return f"{_CLI_COMMANDS[operation]}-request.json"
+
+
 def _aws_cli(read: ReadRequest, region: str | None, endpoint: str | None, notes: list[str]) -> str:
-    # ASCII JSON (non-ASCII as \u escapes): the same request in any locale's encoding.
-    request = json.dumps(read.wire_json(), indent=2)
-    parts = ["aws", "dynamodb", _CLI_COMMANDS[read.operation], *cli_option("--cli-input-json", request)]
+    # ASCII JSON (non-ASCII as \u escapes): the same request in any locale's encoding. It goes
+    # in a file, not in an argument: one argument holds at most 128 KiB on Linux.
+    request = json.dumps(read.wire_json(), indent=2) + "\n"
+    file_name = _cli_file_name(read.operation)
+    writes = here_document(file_name, request, "DYNOVIEW_READ_REQUEST")
+    if writes is None:  # pragma: no cover - indented JSON has no line equal to the delimiter
+        raise CodegenError("The request cannot be written by a shell script. Report this as a bug "
+                           "in DynoView.")
+    parts = ["aws", "dynamodb", _CLI_COMMANDS[read.operation],
+             *cli_option("--cli-input-json", f"file://{file_name}")]
     if region:
         parts += cli_option("--region", region)
     if endpoint:
@@ -184,11 +203,48 @@ def _aws_cli(read: ReadRequest, region: str | None, endpoint: str | None, notes:
     what = _what(read) if not read.pages else (
         f"{read.operation} exported from DynoView: the AWS CLI reads every page (LastEvaluatedKey) "
         f"and prints one JSON answer with {answer}.")
-    command = shell_command(parts)
-    return "\n".join(["#!/bin/sh", *_comment("# ", [what, CREDENTIALS, *notes]), command]) + "\n"
+    written = f"It writes the request to {file_name} in the current folder, then runs the command."
+    return "\n".join(["#!/bin/sh", *_comment("# ", [what, CREDENTIALS, *notes, written]), "set -e",
+                      writes + shell_command(parts)]) + "\n"
 
 
 # ---------------------------------------------------------------------------------- JavaScript
+
+
+#: Sends a command and gives DynamoDB's JSON answer as it came: the SDK (v3) turns an item's
+#: top-level attribute named __proto__ into undefined; JSON.parse keeps it an attribute.
+_JS_SEND_RAW = [
+    "/**",
+    " * Sends the command and returns DynamoDB's JSON answer as it came (JSON.parse keeps every",
+    " * attribute, one named __proto__ too, which the SDK's parsed output loses).",
+    " */",
+    "async function sendRaw(client, command) {",
+    "  let body;",
+    "  command.middlewareStack.add((next) => async (args) => {",
+    "    const result = await next(args);",
+    "    body = await bytesOf(result.response.body);",
+    "    result.response.body = body; // the SDK parses the same bytes",
+    "    return result;",
+    '  }, { step: "deserialize", priority: "low" });',
+    "  await client.send(command);",
+    '  return JSON.parse(Buffer.from(body).toString("utf8"));',
+    "}",
+    "",
+    "async function bytesOf(stream) {",
+    "  if (stream instanceof Uint8Array) return stream;",
+    "  const chunks = [];",
+    "  for await (const chunk of stream) chunks.push(chunk);",
+    "  return Buffer.concat(chunks);",
+    "}",
+]
+_JS_SDK_KEY = [
+    "",
+    "/** A key from DynamoDB JSON as the SDK takes it (binary as bytes), every attribute kept. */",
+    "function sdkKey(key) {",
+    "  return Object.fromEntries(Object.entries(key).map(([name, value]) =>",
+    '    [name, value.B === undefined ? value : { B: Buffer.from(value.B, "base64") }]));',
+    "}",
+]
 
 
 def _javascript(read: ReadRequest, region: str | None, endpoint: str | None, notes: list[str]) -> str:
@@ -200,10 +256,10 @@ def _javascript(read: ReadRequest, region: str | None, endpoint: str | None, not
              f'import {{ DynamoDBClient, {command} }} from "@aws-sdk/client-dynamodb";', "",
              f"const input = {js_expression(dict(read.params), _JS)};", ""]
     if not read.pages:
-        lines += ["/** The item with this key, or undefined. */",
+        lines += ["/** The item with this key as DynamoDB JSON (binary as base64), or undefined. */",
                   "export async function readItem(client) {",
-                  f"  const response = await client.send(new {command}(input));",
-                  "  return response.Item;",
+                  f"  const answer = await sendRaw(client, new {command}(input));",
+                  "  return answer.Item;",
                   "}"]
     elif read.counts:
         lines += [f"/** How many items the {read.operation} counts, page after page. */",
@@ -211,37 +267,33 @@ def _javascript(read: ReadRequest, region: str | None, endpoint: str | None, not
                   "  const request = { ...input };",
                   "  let total = 0;",
                   "  for (;;) {",
-                  f"    const response = await client.send(new {command}(request));",
-                  "    total += response.Count ?? 0;",
-                  "    if (response.LastEvaluatedKey === undefined) return total;",
-                  "    request.ExclusiveStartKey = response.LastEvaluatedKey;",
+                  f"    const answer = await sendRaw(client, new {command}(request));",
+                  "    total += answer.Count ?? 0;",
+                  "    if (answer.LastEvaluatedKey === undefined) return total;",
+                  "    request.ExclusiveStartKey = sdkKey(answer.LastEvaluatedKey);",
                   "  }",
                   "}"]
     else:
-        lines += [f"/** Every item the {read.operation} returns, page after page. */",
+        lines += [f"/** Every item the {read.operation} returns, page after page, as DynamoDB JSON "
+                  "(binary as base64). */",
                   "export async function* readItems(client) {",
                   "  const request = { ...input };",
                   "  for (;;) {",
-                  f"    const response = await client.send(new {command}(request));",
-                  "    yield* response.Items ?? [];",
-                  "    if (response.LastEvaluatedKey === undefined) return;",
-                  "    request.ExclusiveStartKey = response.LastEvaluatedKey;",
+                  f"    const answer = await sendRaw(client, new {command}(request));",
+                  "    yield* answer.Items ?? [];",
+                  "    if (answer.LastEvaluatedKey === undefined) return;",
+                  "    request.ExclusiveStartKey = sdkKey(answer.LastEvaluatedKey);",
                   "  }",
                   "}"]
-    lines += ["",
-              "/** JSON for binary (Uint8Array): base64 text. */",
-              "function binaryAsBase64(key, value) {",
-              '  return value instanceof Uint8Array ? Buffer.from(value).toString("base64") : value;',
-              "}",
-              "",
+    lines += ["", *_JS_SEND_RAW, *([] if not read.pages else _JS_SDK_KEY), "",
               f"const client = new DynamoDBClient({client_options});"]
     if not read.pages:
         lines += ["const item = await readItem(client);",
-                  "if (item !== undefined) console.log(JSON.stringify(item, binaryAsBase64));"]
+                  "if (item !== undefined) console.log(JSON.stringify(item));"]
     elif read.counts:
         lines.append("console.log(await countItems(client));")
     else:
         lines += ["for await (const item of readItems(client)) {",
-                  "  console.log(JSON.stringify(item, binaryAsBase64));",
+                  "  console.log(JSON.stringify(item));",
                   "}"]
     return "\n".join(lines) + "\n"

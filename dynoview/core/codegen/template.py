@@ -5,12 +5,17 @@ The form's values become the example's arguments as data (each language's litera
 function is the one ``dynoview codegen`` writes for the schema, so what the example sends is
 the form's transaction with a new token. A delete for an account that lacks some protected
 values is generated for the values it holds (the template deletes only their locks).
+
+The account's values are read as the templates read them (``protected_text``: a string, or a
+number as its exact text); a value held as a number is sent as a number (N), as the template
+sends it. The builder's template is run on the form first, so a form it refuses is refused
+with its sentence.
 """
 
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import dynoview.core.codegen.model as m
@@ -21,7 +26,8 @@ from dynoview.core.codegen.names import camel, snake
 from dynoview.core.codegen.quoting import ts_string
 from dynoview.core.redaction import drop_url_credentials
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.uniqueness.schema import UniquenessSchema, string_value
+from dynoview.core.tx import templates
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text, string_value
 
 PYTHON = "python"
 TYPESCRIPT = "typescript"
@@ -54,6 +60,44 @@ def _text(values: Mapping[str, Any], key: str) -> str:
     return value
 
 
+def _is_number(av: Any) -> bool:
+    """A protected value held as a number (N): exported code sends it as N."""
+    return isinstance(av, Mapping) and "N" in av and protected_text(av) is not None
+
+
+def _checked(run: Callable[[], Any]) -> None:
+    """The builder's template on the form's values: what it refuses, the export refuses too."""
+    try:
+        run()
+    except ValueError as exc:  # the template's sentence (ValueParseError, EmptiedValueError)
+        raise m.CodegenError(str(exc)) from exc
+
+
+def _held_as_string(account: Any, rule: LockRule, what: str) -> str | None:
+    """The value the account holds for ``rule`` (None: none), for an operation that writes a
+    new value: the exported code writes strings, so a number held there is refused."""
+    av = (account or {}).get(rule.attribute)
+    if _is_number(av):
+        raise m.CodegenError(f"The {what}'s {rule.attribute} is a number ({protected_text(av)}), and "
+                             f"the exported code writes the new {rule.name} as a string: use the "
+                             "builder's template for this account.")
+    if av is not None and protected_text(av) is None:  # the template guards on it as it is
+        raise m.CodegenError(f"The {what}'s {rule.attribute} holds no {rule.name} value the exported "
+                             "code can guard on (it is empty, or not a string): use the builder's "
+                             "template for this account.")
+    return protected_text(av)
+
+
+def _model(schema: UniquenessSchema, table: str, only: tuple[str, str | None],
+           info: TableInfo | None, numbers: Callable[[m.Param], bool],
+           lacking: Mapping[str, Any] | None = None) -> m.CodeModel:
+    """The one-operation model; its held parameters for which ``numbers`` says so carry
+    numbers (N). Their names are the model's, so it is built again when one does."""
+    code_model = build_model(schema, table, only, lacking, info=info)
+    held = frozenset(p.key for p in code_model.operations[0].params if p.role == m.HELD and numbers(p))
+    return build_model(schema, table, only, lacking, info=info, numbers=held) if held else code_model
+
+
 def _operation(schema: UniquenessSchema, table: str, template: str, values: Mapping[str, Any],
                info: TableInfo | None) -> tuple[m.CodeModel, dict[str, str | None]]:
     """The one-operation model for the form, and its arguments by ``Param.key``."""
@@ -71,19 +115,23 @@ def _operation(schema: UniquenessSchema, table: str, template: str, values: Mapp
         account = values.get("account")
         account_id = _account_id(schema, account, "account")
         assert isinstance(account, Mapping)
-        held = tuple(r for r in schema.rules if string_value(account.get(r.attribute)) is not None)
+        item: Mapping[str, Any] = account  # for the closure below
+        held = tuple(r for r in schema.rules if protected_text(item.get(r.attribute)) is not None)
         if not held:
             raise m.CodegenError("The account holds no protected value, so there is no lock to "
                                  "delete with it: use the Delete item template.")
-        # Every rule: one the account lacks is guarded absent, so a value (and lock) it gains
-        # after the read cancels the delete instead of being left behind.
-        code_model = build_model(schema, table, (m.DELETE_ACCOUNT, None),
-                                 tuple(r.name for r in schema.rules if r not in held), info=info)
+        # Every rule: one the account lacks is guarded absent (or on what it holds there, as
+        # the template guards it), so a value (and lock) it gains after the read cancels the
+        # delete instead of being left behind.
+        lacking = {r.name: item.get(r.attribute) for r in schema.rules if r not in held}
+        code_model = _model(schema, table, (m.DELETE_ACCOUNT, None), info,
+                            lambda p: _is_number(item.get(schema.rule(p.rule or "").attribute)),
+                            lacking)
         args = {"account_id": account_id}
         for param in code_model.operations[0].params:
             rule = next((r for r in held if r.name == param.rule), None)
             if rule is not None:
-                args[param.key] = string_value(account.get(rule.attribute))
+                args[param.key] = protected_text(item.get(rule.attribute))
         return code_model, args
     if template not in m.TEMPLATES:
         raise m.CodegenError(f"There is no code export for the {template} template; choose one of "
@@ -102,34 +150,44 @@ def _operation(schema: UniquenessSchema, table: str, template: str, values: Mapp
     if not isinstance(rule_name, str):
         raise m.CodegenError("The form names no rule; pick the protected value to work on.")
     rule = schema.rule(rule_name)
-    code_model = build_model(schema, table, (template, rule.name), info=info)
-    op = code_model.operations[0]
-    by_role = {p.role: p for p in op.params if p.role not in (m.TABLE, m.ACCOUNT_ID)}
     if template == m.CHANGE_VALUE:
         account = values.get("account")
+        account_id = _account_id(schema, account, "account")
+        current_value = _held_as_string(account, rule, "account")
+        code_model = build_model(schema, table, (template, rule.name), info=info)
+        op = code_model.operations[0]
         current = next(p for p in op.params if p.role == m.HELD)
         new = next(p for p in op.params if p.role == m.NEW)
-        assert isinstance(account, Mapping) or account is None
-        return code_model, {"account_id": _account_id(schema, account, "account"),
-                            current.key: string_value((account or {}).get(rule.attribute)),
+        return code_model, {"account_id": account_id, current.key: current_value,
                             new.key: _text(values, "new_value")}
     if template == m.CLAIM_MISSING_LOCK:
         account = values.get("account")
-        held_value = string_value((account or {}).get(rule.attribute))
-        if held_value is None:
-            raise m.CodegenError(f"The account has no {rule.attribute}, so there is no "
-                                 f"{rule.name} lock to claim.")
-        return code_model, {"account_id": _account_id(schema, account, "account"),
-                            by_role[m.HELD].key: held_value}
+        account_id = _account_id(schema, account, "account")
+        assert isinstance(account, Mapping)
+        claimed: Mapping[str, Any] = account  # for the closures below
+        _checked(lambda: templates.claim_missing_lock(schema, table, claimed, rule))
+        code_model = _model(schema, table, (template, rule.name), info,
+                            lambda _: _is_number(claimed.get(rule.attribute)))
+        value = next(p for p in code_model.operations[0].params if p.role == m.HELD)
+        return code_model, {"account_id": account_id,
+                            value.key: protected_text(claimed.get(rule.attribute))}
     keep, other = values.get("keep"), values.get("other")
     args = {"keep_account_id": _account_id(schema, keep, "kept account"),
             "other_account_id": _account_id(schema, other, "other account")}
-    for param in op.params:
+    assert isinstance(keep, Mapping) and isinstance(other, Mapping)
+    new_value = values.get("new_value") or None
+    if new_value is not None:
+        _held_as_string(other, rule, "other account")
+    _checked(lambda: templates.resolve_duplicate(schema, table, keep, other, rule, new_value))
+    code_model = _model(schema, table, (template, rule.name), info,
+                        lambda p: _is_number((other if p.holder is not None else keep)
+                                             .get(rule.attribute)))
+    for param in code_model.operations[0].params:
         if param.role == m.HELD:
             holder = other if param.holder is not None else keep
-            args[param.key] = string_value((holder or {}).get(rule.attribute))
+            args[param.key] = protected_text(holder.get(rule.attribute))
         elif param.role == m.NEW:
-            args[param.key] = values.get("new_value") or None
+            args[param.key] = new_value
     return code_model, args
 
 

@@ -24,7 +24,7 @@ import dynoview.core.codegen.typescript_checks as checks
 import dynoview.core.codegen.typescript_runtime as rt
 import dynoview.core.codegen.unicode_tables as unicode_tables
 from dynoview import __version__
-from dynoview.core.codegen.names import camel, pascal
+from dynoview.core.codegen.names import RESERVED, camel, pascal
 from dynoview.core.codegen.quoting import ts_string
 from dynoview.core.uniqueness.forms import (
     NORMALISE_LOWER,
@@ -211,7 +211,7 @@ class _Writer:
         self.emit(0, "")
         self.emit(0, f"export interface {name} {{")
         for param in op.params:
-            if param.role == m.TABLE:
+            if param.role in (m.TABLE, m.LOCKS_TABLE):
                 continue
             if param.role == m.ATTRIBUTES:
                 self.lines += _doc(1, "More attributes for the account item, low-level ({ S: ... }).")
@@ -244,10 +244,18 @@ class _Writer:
         self.emit(1, "options: CallOptions = {},")
         self.emit(0, f"): {returns} {{")
         self.emit(1, "const tableName = options.tableName ?? TABLE_NAME;")
+        if any(p.role == m.LOCKS_TABLE for p in op.params):
+            self.emit(1, "const locksTableName = locksTable(tableName, options.locksTableName);")
         self.emit(1, "const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;")
         self.emit(1, "checkToken(options.clientRequestToken);")
-        plain = [_name(p) for p in op.params if p.role not in (m.TABLE, m.ATTRIBUTES)
+        plain = [_name(p) for p in op.params if p.role not in (m.TABLE, m.LOCKS_TABLE, m.ATTRIBUTES)
                  and not p.defaulted]
+        # A value named like a helper the body calls would shadow it (``names.RESERVED`` keeps
+        # rule names off those): a bug here is a refusal, never code that does not compile.
+        clash = sorted({n for n in plain if n in RESERVED or plain.count(n) > 1})
+        if clash:  # pragma: no cover - a bug in names
+            raise m.CodegenError(f"The generated TypeScript would shadow {', '.join(clash)}. "
+                                 "Report this as a bug in DynoView.")
         if plain:
             self.emit(1, f"const {{ {', '.join(plain)} }} = input;")
         self.statements(op, bodies.body(op), 1)
@@ -290,9 +298,15 @@ def module(code_model: m.CodeModel, *, example: list[str] | None = None) -> str:
     sdk = ["DynamoDBClient", *(["GetItemCommand"] if reads else []), "TransactWriteItemsCommand",
            "type AttributeValue", "type CancellationReason",
            "type TransactWriteItem"]
+    separate = code_model.locks_table is not None
     text = rt.HEADER.format(version=__version__, table=ts_string(code_model.table), fields=fields,
-                          sdk_imports="\n".join(f"  {name}," for name in sdk))
+                          sdk_imports="\n".join(f"  {name}," for name in sdk),
+                          locks_table=rt.LOCKS_TABLE.format(locks=ts_string(code_model.locks_table))
+                          if code_model.locks_table is not None else "",
+                          locks_option=rt.LOCKS_OPTION if separate else "")
     text += rt.SUPPORT
+    if separate:
+        text += rt.LOCKS_TABLE_OF
     text += checks.KEY_LIMITS.format(account_key=_key_names(code_model.account_key),
                                      lock_key=_key_names(code_model.lock_key),
                                      partition_bytes=MAX_PARTITION_KEY_BYTES,

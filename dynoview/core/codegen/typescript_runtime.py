@@ -25,7 +25,7 @@ import {{
 import {{ randomUUID }} from "node:crypto";
 
 export const TABLE_NAME = {table};
-/** Attempts per call while DynamoDB cancels it for conflicting writes or throttling. */
+{locks_table}/** Attempts per call while DynamoDB cancels it for conflicting writes or throttling. */
 export const MAX_ATTEMPTS = 8;
 const BASE_DELAY_MS = 50; // before the first retry at most; doubled per retry
 const MAX_DELAY_MS = 1000;
@@ -41,7 +41,7 @@ export type Field = {fields};
 /** Per call: another table name (a stage's copy), another number of attempts, or a token. */
 export interface CallOptions {{
   tableName?: string;
-  maxAttempts?: number;
+{locks_option}  maxAttempts?: number;
   /**
    * The ClientRequestToken: when a call's outcome is unknown (a timeout, a lost connection), call
    * again with the same token and the same input. Within 10 minutes DynamoDB applies one token's
@@ -51,6 +51,40 @@ export interface CallOptions {{
    */
   clientRequestToken?: string;
 }}
+"""
+
+#: After TABLE_NAME and in CallOptions, when the locks have a table of their own.
+LOCKS_TABLE = """/**
+ * The table holding the locks: a call for a stage's copy passes its locks table as
+ * `locksTableName`, beside `tableName`.
+ */
+export const LOCKS_TABLE_NAME = {locks};
+"""
+LOCKS_OPTION = """  /**
+   * The locks' table: left out, LOCKS_TABLE_NAME beside the default `tableName`. A call for
+   * another `tableName` (a stage's copy) names its locks table too.
+   */
+  locksTableName?: string;
+"""
+#: With LOCKS_TABLE: every function's locks table, from its two table names.
+LOCKS_TABLE_OF = """
+/**
+ * The locks' table of a call: LOCKS_TABLE_NAME beside the default table; a call for another
+ * table (a stage's copy) names its locks table too, so that its locks never go to the default one.
+ */
+function locksTable(tableName: string, locksTableName: string | undefined): string {
+  if (locksTableName !== undefined) {
+    return locksTableName;
+  }
+  if (tableName !== TABLE_NAME) {
+    throw new Error(
+      `tableName is ${JSON.stringify(tableName)} but locksTableName was left out: pass the ` +
+        `locks table of ${JSON.stringify(tableName)} too (${JSON.stringify(LOCKS_TABLE_NAME)} ` +
+        `holds the locks of ${JSON.stringify(TABLE_NAME)}).`,
+    );
+  }
+  return LOCKS_TABLE_NAME;
+}
 """
 
 SUPPORT = """

@@ -18,20 +18,26 @@ from __future__ import annotations
 import ast
 import json
 import pprint
-import shlex
 import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from dynoview.core.redaction import drop_url_credentials
-from dynoview.core.tx.export_syntax import JsStyle, cli_option, has_binary, js_expression, shell_command
+from dynoview.core.tx.export_syntax import (
+    JsStyle,
+    cli_option,
+    has_binary,
+    here_document,
+    js_expression,
+    shell_command,
+)
 from dynoview.core.tx.wire import RequestShapeError, body_json, request_body
 
-CLI_FILE_NAME = "transact-items.json"
+CLI_FILE_NAME = "transact-request.json"
 
 POSIX_NOTE = ("The command is quoted for POSIX shells (bash, zsh, sh). PowerShell and cmd.exe quote "
-              "differently: there, keep the JSON file as it is and quote the token, region and "
+              "differently: there, keep the JSON file as it is and quote the file, region and "
               "endpoint arguments for that shell yourself.")
 URL_CREDENTIALS_NOTE = ("The endpoint URL's user name and password were left out of this code: add "
                         "them back where you run it, never in a file you share.")
@@ -140,15 +146,13 @@ class CliExport:
         its lines literally (no expansion); the content is ASCII JSON, whose lines are
         indented or bracketed and so can never equal the delimiter (checked all the same).
         """
-        delimiter = "DYNOVIEW_TRANSACT_ITEMS"
-        if delimiter in self.file_content.splitlines():
+        writes = here_document(self.file_name, self.file_content, "DYNOVIEW_TRANSACT_REQUEST")
+        if writes is None:
             raise ExportValueError("The AWS CLI file cannot be written by a shell script; save "
                                    f"{self.file_name} from the window's export instead.")
         comments = "".join(f"# {line}\n" for line in _wrap(self.note))
         return (f"#!/bin/sh\n# TransactWriteItems exported from DynoView.\n{comments}set -e\n"
-                f"cat > {shlex.quote(self.file_name)} <<'{delimiter}'\n{self.file_content}"
-                f"{'' if self.file_content.endswith(chr(10)) else chr(10)}{delimiter}\n"
-                f"{self.command}\n")
+                f"{writes}{self.command}\n")
 
 
 def _wrap(text: str, width: int = 96) -> list[str]:
@@ -166,20 +170,22 @@ def _cli_option(name: str, value: str) -> list[str]:
 
 def to_aws_cli(request: Mapping[str, Any], *, region: str | None = None,
                endpoint_url: str | None = None, file_name: str = CLI_FILE_NAME) -> CliExport:
-    """``aws dynamodb transact-write-items --transact-items file://...`` and the file's content.
+    """``aws dynamodb transact-write-items --cli-input-json file://...`` and the file's content:
+    the whole request body, ``TransactItems`` and ``ClientRequestToken`` alike.
 
-    The command is quoted for POSIX shells (``note`` says so, for the user).
+    The token goes in the file, never on the command line: the AWS CLI loads an operation
+    argument starting with file://, fileb:// (and in version 1 http:// or https://) as a file
+    or web page and sends that instead, while values inside --cli-input-json stay text. The
+    command is quoted for POSIX shells (``note`` says so, for the user).
     """
     wire = body_json(request_body(request))
     plain = _plain(request)
     # ASCII-only JSON (non-ASCII as \\u escapes): the CLI reads file:// in the locale's
     # encoding (cp1252 on many Windows machines), which would garble UTF-8 text.
-    content = json.dumps(wire["TransactItems"], indent=2) + "\n"
+    content = json.dumps(wire, indent=2) + "\n"
+    # Only global options (never expanded) and our own file:// follow the operation's name.
     parts = ["aws", "dynamodb", "transact-write-items",
-             *_cli_option("--transact-items", f"file://{_plain(file_name, 'file_name')}")]
-    token = wire.get("ClientRequestToken")
-    if token:
-        parts += _cli_option("--client-request-token", str(token))
+             *_cli_option("--cli-input-json", f"file://{_plain(file_name, 'file_name')}")]
     if region:
         parts += _cli_option("--region", _plain(region, "region"))
     endpoint, url_note = _endpoint(endpoint_url)

@@ -28,8 +28,23 @@ def has_binary(value: Any) -> bool:
 
 def cli_option(name: str, value: str) -> list[str]:
     """``--name value``; ``--name=value`` when the value starts with "-", so the CLI's
-    argument parser cannot read the value as another option."""
+    argument parser cannot read the value as another option.
+
+    For global options (--region, --endpoint-url) and --cli-input-json file://... only: the
+    AWS CLI loads an operation argument starting with file://, fileb://, http:// or https://
+    as a file or web page ("paramfile"), so request values go in the --cli-input-json file,
+    where they stay text."""
     return [f"{name}={value}"] if value.startswith("-") else [name, value]
+
+
+def here_document(file_name: str, content: str, delimiter: str) -> str | None:
+    """Shell lines writing ``content`` to ``file_name``: a here-document with a quoted
+    delimiter, so the shell takes every line literally (no expansion, no command line, whatever
+    its length). None when a line of ``content`` equals the delimiter (indented JSON never does)."""
+    if delimiter in content.splitlines():
+        return None
+    end = "" if content.endswith("\n") else "\n"
+    return f"cat > {shlex.quote(file_name)} <<'{delimiter}'\n{content}{end}{delimiter}\n"
 
 
 def shell_command(parts: Sequence[str]) -> str:

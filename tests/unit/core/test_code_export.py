@@ -25,14 +25,16 @@ def test_boto3_code_holds_the_exact_request_and_no_credentials() -> None:
 def test_aws_cli_command_and_file() -> None:
     export = to_aws_cli(REQUEST, endpoint_url="http://localhost:8000")
     # The file holds binary as base64: say so, rather than trust the profile's cli_binary_format.
-    assert export.command == ("aws dynamodb transact-write-items --transact-items file://transact-items.json "
-                              "--client-request-token tok-1 --endpoint-url http://localhost:8000 "
-                              "--cli-binary-format base64")
+    # The whole request, token included, is in the file: the AWS CLI never reads a value on its
+    # command line as a file or URL to fetch (a token "file://~/.aws/credentials" would be).
+    assert export.command == ("aws dynamodb transact-write-items "
+                              "--cli-input-json file://transact-request.json "
+                              "--endpoint-url http://localhost:8000 --cli-binary-format base64")
     assert "POSIX" in export.note
-    assert json.loads(export.file_content) == [{"Put": {"TableName": "files", "Item": {
+    assert json.loads(export.file_content) == {"TransactItems": [{"Put": {"TableName": "files", "Item": {
         "id": {"S": "f1"}, "data": {"B": "AP8="}, "n": {"N": "1.50"}},
-        "ConditionExpression": "attribute_not_exists(#n0)", "ExpressionAttributeNames": {"#n0": "id"}}}]
-
+        "ConditionExpression": "attribute_not_exists(#n0)", "ExpressionAttributeNames": {"#n0": "id"}}}],
+        "ClientRequestToken": "tok-1"}
 
 def test_javascript_uses_buffers_for_binary() -> None:
     js = to_javascript(REQUEST, region="us-east-1")

@@ -25,7 +25,7 @@ from dynoview.core.tx.code_export import (
     to_javascript,
 )
 from dynoview.core.tx.wire import body_json, request_body
-from tests.hostile_values import OLD_MARKER, SHELL_CANARY, TOKEN, hostile_request, js_payloads, tagged
+from tests.hostile_values import OLD_MARKER, SHELL_CANARY, hostile_request, js_payloads, tagged
 
 NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="node is not on PATH")
@@ -216,15 +216,15 @@ def test_cli_command_passes_every_argument_intact_through_posix_shells(tmp_path:
     (bin_dir / "aws").chmod(0o755)
     env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
     done = _run([shell, "-c", export.command], tmp_path, env)
+    # The token is in the file, never an argument the AWS CLI could read as a file or URL.
     assert json.loads(done.stdout) == [
-        "dynamodb", "transact-write-items", "--transact-items", f"file://{file_name}",
-        f"--client-request-token={TOKEN}",  # "=": the token starts with "-"
+        "dynamodb", "transact-write-items", "--cli-input-json", f"file://{file_name}",
         "--region", HOSTILE_REGION, "--endpoint-url", HOSTILE_ENDPOINT,
         "--cli-binary-format", "base64"]
     assert not (tmp_path / SHELL_CANARY).exists()
     # The file is the wire JSON botocore would send, in ASCII so any locale reads it the same.
     assert export.file_content.isascii()
-    assert json.loads(export.file_content) == body_json(request_body(request))["TransactItems"]
+    assert json.loads(export.file_content) == body_json(request_body(request))
     assert export.note.startswith(POSIX_NOTE) and "AWS CLI version 2" in export.note
 
 
@@ -242,7 +242,7 @@ def test_cli_script_writes_the_file_exactly_and_runs_the_command(tmp_path: Path,
     (tmp_path / "export.sh").write_text(export.script(), encoding="utf-8")
     env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
     done = _run([shell, "export.sh"], tmp_path, env)
-    assert json.loads(done.stdout)[:4] == ["dynamodb", "transact-write-items", "--transact-items",
+    assert json.loads(done.stdout)[:4] == ["dynamodb", "transact-write-items", "--cli-input-json",
                                            f"file://{file_name}"]
     assert (tmp_path / file_name).read_text(encoding="utf-8") == export.file_content
     assert not (tmp_path / SHELL_CANARY).exists()
@@ -258,9 +258,9 @@ def test_cli_export_without_binary_needs_no_binary_format_and_keeps_old_fields()
 
 
 def test_values_no_command_line_or_literal_can_carry_are_refused() -> None:
+    # A NUL in the token is written as a JSON escape in the file (no longer an argument).
     request = {"TransactItems": [{"Put": {"TableName": "t", "Item": {"PK": {"S": "a"}}}}],
                "ClientRequestToken": "nul\x00token"}
-    with pytest.raises(ExportValueError, match="NUL"):
-        to_aws_cli(request)
+    assert json.loads(to_aws_cli(request).file_content)["ClientRequestToken"] == "nul\x00token"
     with pytest.raises(ExportValueError, match="NUL"):
         to_aws_cli({"TransactItems": request["TransactItems"]}, region="us-east-1\x00")

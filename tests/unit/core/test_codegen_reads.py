@@ -55,9 +55,15 @@ def test_python_holds_the_request_exactly() -> None:
 def test_the_aws_cli_command_holds_the_request_as_the_api_json() -> None:
     read = read_request("Query", hostile_query())
     code = read_code(read, AWS_CLI, region="us-east-1", endpoint_url="-http://odd")
-    words = cli_words(code)
+    # The request goes in a file its here-document writes (a long value is no argument too long,
+    # and no value on the command line is one the AWS CLI would read as a file or URL).
+    lines = code.splitlines()
+    start = lines.index("cat > query-request.json <<'DYNOVIEW_READ_REQUEST'")
+    end = lines.index("DYNOVIEW_READ_REQUEST", start)
+    given = json.loads("\n".join(lines[start + 1:end]))
+    words = cli_words("\n".join(lines[end + 1:]))
     assert words[:3] == ["aws", "dynamodb", "query"]
-    given = json.loads(words[words.index("--cli-input-json") + 1])
+    assert words[words.index("--cli-input-json") + 1] == "file://query-request.json"
     assert given == read.wire_json()
     assert given["ExpressionAttributeValues"][":b"] == {"B": base64.b64encode(b"\x00\xff").decode()}
     assert "--endpoint-url=-http://odd" in words  # a value starting with "-" is never an option
