@@ -57,9 +57,10 @@ def test_two_cells_on_two_items_are_written_together(conn: Connection, reader: R
                         "visits": {"N": "12345678901234567890123456789012345678"}}
     assert sorted(grace_now.pop("tags")["SS"]) == ["cobol", "navy"]
     assert grace_now == {k: v for k, v in grace.items() if k != "createdAt"}
-    # The table holds every staged value: settling drops them all.
+    # Each cell whose value the table holds is dropped.
     assert staged.settle(accounts_table, key("ACCT#c3e511"), alan_now)
-    assert not staged.settle(accounts_table, key("ACCT#b27d10"), grace_now)  # tags popped above
+    # tags popped above: the createdAt removal, written, leaves; tags stays staged.
+    assert staged.settle(accounts_table, key("ACCT#b27d10"), grace_now) and staged.count == 1
     assert staged.settle(accounts_table, key("ACCT#b27d10"), shown(reader, accounts_table, "ACCT#b27d10"))
     assert not staged
 

@@ -31,14 +31,17 @@ from dynoview.core.redaction import redact_url
 from dynoview.core.session import profile
 from dynoview.core.session.private_files import private_dir, write_private_text
 from dynoview.core.tx.cancellation import key_text
-from dynoview.core.values.dynamodb_json import to_dynamodb_json
+from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
+from dynoview.core.values.types import ValueParseError
+from dynoview.core.values.visible_text import visible_value
 
 log = logging.getLogger(__name__)
 FOLDER = "dialog-texts"
 FORMAT = 1
 ITEM_EDIT = "item-edit"  # the Items tab's Edit as JSON…
 SCHEMA_EDIT = "schema-edit"  # the uniqueness schema editor
-DIALOGS = (ITEM_EDIT, SCHEMA_EDIT)
+VALUE_EDIT = "value-edit"  # the Items tab's editor of one cell's set, list, map or long value
+DIALOGS = (ITEM_EDIT, SCHEMA_EDIT, VALUE_EDIT)
 SUFFIX = ".json"
 _HASH_CHARS = 40
 
@@ -80,9 +83,22 @@ class Subject:
 
     def describe(self) -> str:
         """``Edit as JSON of PK=ACCT#1, SK=PROFILE in accounts (local @ …)``, for lists and logs."""
-        what = f"Edit as JSON of {self._key_shown()}" if self.dialog == ITEM_EDIT \
-            else "The uniqueness schema"
+        if self.dialog == ITEM_EDIT:
+            what = f"Edit as JSON of {self._key_shown()}"
+        elif self.dialog == VALUE_EDIT:
+            what = self._value_shown()
+        else:
+            what = "The uniqueness schema"
         return f"{what} in {self.table} ({self.connection})"
+
+    def _value_shown(self) -> str:
+        """``The editor of tags of PK=ACCT#1, SK=PROFILE`` (``value_subject``'s key text)."""
+        try:
+            data = json.loads(self.key)
+            item = {name: from_dynamodb_json(av, name) for name, av in data["key"].items()}
+            return f"The editor of {visible_value(str(data['attribute']))} of {key_text(item)}"
+        except (ValueError, TypeError, KeyError, AttributeError, ValueParseError):
+            return f"A value editor ({self.key})"
 
     def _key_shown(self) -> str:
         """The key as messages show one (``key_text``), else its JSON as kept."""
@@ -242,3 +258,15 @@ class DialogTexts:
         except FileNotFoundError:
             return False
 
+
+# ---------------------------------------------------------------- a cell's value editor
+
+
+def value_subject(connection: str, table: str, key: Mapping[str, Mapping[str, Any]],
+                  attribute: str) -> Subject:
+    """The value editor of ``attribute`` of the item with primary key ``key``: its key text is
+    the item's key and the attribute, as canonical JSON (an attribute name may hold anything)."""
+    item = {name: to_dynamodb_json(av) for name, av in key.items()}
+    text = json.dumps({"key": item, "attribute": attribute}, sort_keys=True, ensure_ascii=False,
+                      separators=(",", ":"))
+    return Subject(VALUE_EDIT, connection, table, text)

@@ -5,8 +5,10 @@ the set into one guarded TransactWriteItems.
 A value typed in a cell is parsed with ``values.user_text.parse_value`` (the parser the edit
 dialog and the builder use) and checked where a cell edit can be wrong before anything is sent:
 a key attribute (the item's identity: Edit as JSON… moves an item), an index key's declared
-type, an account's protected value (``tx.template_inputs.check_value``). A refusal is an
-``EditError`` located at the cell; nothing is staged.
+type, an account's protected value (``tx.template_inputs.check_value``), and what DynamoDB
+refuses in the item the value makes (a map with an empty key, an item over 400 KB), checked as
+Edit as JSON… checks a whole item (``item_problem``: the builder's validation of a Put). A
+refusal is an ``EditError`` located at the cell; nothing is staged.
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ from typing import Any
 
 from dynoview.core.errors import InputError
 from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx.model import PUT, Action, Problem, Transaction
 from dynoview.core.tx.template_inputs import check_value
 from dynoview.core.tx.templates import lock_value
+from dynoview.core.tx.validation import validate
 from dynoview.core.uniqueness.schema import UniquenessSchema, protected_text
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
 from dynoview.core.values.equality import values_equal
@@ -164,6 +168,29 @@ def check_cell(info: TableInfo, schema: UniquenessSchema | None, item: Mapping[s
     return check.error
 
 
+#: The table an item is checked for when its table is not known: a valid name that no key
+#: schema comes with, so only the checks that need none run (names, size, values).
+ANY_TABLE = "table"
+
+
+def item_problem(item: Mapping[str, Any], info: TableInfo | None) -> Problem | None:
+    """The first reason DynamoDB would refuse ``item`` written to its table (a key missing, empty
+    or over its byte limit, an attribute name empty or over 64 KB, a map with an empty key, an
+    item over 400 KB), or None: the builder's own checks of a Put, run before an edit is staged
+    or handed to it."""
+    table = info.name if info is not None else ANY_TABLE
+    tables = {info.name: info} if info is not None else {}
+    problems = validate(Transaction([Action(PUT, table, item=dict(item))]), tables)
+    return next((p for p in problems if p.is_error and p.field.split(".", 1)[0] == "item"), None)
+
+
+def _refusal_at(problem: Problem, attribute: str) -> str:
+    """The validator's sentence, with where in the value it is when deeper than the attribute
+    (``item.prefs.theme`` for ``prefs``: "(at prefs.theme)")."""
+    path = problem.field.removeprefix("item").removeprefix(".")
+    return problem.message if path in ("", attribute) else f"{problem.message} (at {path})"
+
+
 #: Between a connection's name and where it points, in a staged set's connection label.
 PLACE_SEPARATOR = " @ "
 
@@ -243,6 +270,12 @@ class StagedEdits:
             return existing  # staged already (an editor that commits twice): no undo step
         if existing is None and _same(old, new):
             return None  # the value seen: nothing to stage
+        if new is not None:  # a removal only shrinks the item
+            after = ItemEdits(info.name, key, seen, tuple(
+                c for c in (current.cells if current else ()) if c.attribute != attribute)).after()
+            refused = item_problem({**after, attribute: new}, info)
+            if refused is not None:
+                raise EditError(_refusal_at(refused, attribute), info.name, key, attribute)
         self._remember()
         if connection is not None:
             self.connection = connection
@@ -328,13 +361,25 @@ class StagedEdits:
         return result
 
     def settle(self, table: str, key: Mapping[str, Any], now: Mapping[str, Any] | None) -> bool:
-        """The table holds ``now`` for this item after a write: drop the item's staged cells when
-        every one of them is there (not an undoable change: they were written). True if dropped."""
+        """The table holds ``now`` for this item after a write: drop each staged cell whose value
+        is there (not an undoable change: it was written), one by one, so a cell staged after the
+        sent transaction was made stays staged and sendable. True if any was dropped."""
         current = self.item(table, key)
         if current is None or now is None:
             return False
-        if all(_same(cell.new, now.get(cell.attribute)) for cell in current.cells):
-            self._items.pop(current.id, None)
-            self._undo.clear()  # an undo would stage what is written now
-            return True
-        return False
+        written = [c for c in current.cells if _same(c.new, now.get(c.attribute))]
+        if not written:
+            return False
+        # What the item holds now for the written cells: the guards and lock moves of the cells
+        # left are worked out from it, not from the values before the write.
+        seen = dict(current.seen)
+        for cell in written:
+            if cell.new is None:
+                seen.pop(cell.attribute, None)
+            else:
+                seen[cell.attribute] = copy.deepcopy(cell.new)
+        gone = {c.attribute for c in written}
+        self._put(replace(current, seen=seen,
+                          cells=tuple(c for c in current.cells if c.attribute not in gone)))
+        self._undo.clear()  # an undo would stage again what is written now
+        return True

@@ -2,8 +2,11 @@
 for it, checked as it is typed by the parser staging uses (``values.user_text.parse_value``).
 
 S, N and B are typed on one line; BOOL is true or false; NULL has nothing to type; a set, a
-list or a map typed here is JSON (their own editors are ``ui.items.value_dialogs``). The
-delegate hands what was typed to the staging; it never writes the model.
+list or a map typed here is JSON (their own editors are ``ui.items.value_dialogs``, as is a
+string or binary value longer than ``LONG_VALUE`` characters). The line holds any length (a
+QLineEdit cuts at 32,767 characters unless told otherwise), and a value opened and accepted as
+it was stages nothing. The delegate hands what was typed to the staging; it never writes the
+model.
 """
 
 from __future__ import annotations
@@ -36,6 +39,10 @@ from dynoview.ui.themed import mark_refused, set_role
 _Index = QModelIndex | QPersistentModelIndex
 MIN_EDITOR_WIDTH = 280  # pixels: the type box and a readable value even in a narrow column
 LINE, FLAG, NOTHING = 0, 1, 2  # the value's page in the editor's stack
+#: QLineEdit's longest text: its default, 32,767, cut longer values silently (a 400 KB string fits).
+MAX_LINE_LENGTH = 2**31 - 1
+#: Characters of S or B text past which the value opens in a multi-line editor, not on a line.
+LONG_VALUE = 4096
 
 
 _LONG_RUN = re.compile(r"(\S{20})(?=\S)")  # a run of text with no space to wrap at
@@ -60,6 +67,7 @@ class CellEditor(QWidget):
         self.type_box.addItems(list(TYPE_ORDER))
         self.type_box.setAccessibleName(self.tr("Type"))
         self.line = QLineEdit()
+        self.line.setMaxLength(MAX_LINE_LENGTH)
         self.line.setAccessibleName(self.tr("Value"))
         self.flag = QComboBox()
         self.flag.addItems(["true", "false"])
@@ -75,6 +83,7 @@ class CellEditor(QWidget):
         self.problem.setContentsMargins(4, 0, 4, 2)
         self.problem.hide()
         self.started_empty = False  # opened on an attribute the item does not have
+        self.started: tuple[str, str] | None = None  # (type, text) it opened with
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(2)
@@ -110,6 +119,7 @@ class CellEditor(QWidget):
         elif code != "NULL":
             self.line.setText(cell_text(av))
             self.line.selectAll()
+        self.started = None if av is None else self.value()
 
     def value(self) -> tuple[str, str]:
         """(type code, text) as typed."""
@@ -119,10 +129,13 @@ class CellEditor(QWidget):
         return code, "" if code == "NULL" else self.line.text()
 
     def untouched(self) -> bool:
-        """Opened on an absent attribute and left with nothing typed: nothing to stage (an
-        empty S would be added, or an empty N refused, for a cell the user only passed by)."""
+        """Left as it opened: nothing to stage. On an absent attribute, nothing typed (an empty
+        S would be added, or an empty N refused, for a cell the user only passed by); on a
+        value, its type and text as they were (accepting it stages nothing, and says nothing)."""
         code, text = self.value()
-        return self.started_empty and code not in ("BOOL", "NULL") and not text
+        if self.started_empty:
+            return code not in ("BOOL", "NULL") and not text
+        return self.value() == self.started
 
     def _type_changed(self, code: str) -> None:
         page = FLAG if code == "BOOL" else NOTHING if code == "NULL" else LINE

@@ -1,5 +1,6 @@
 """Edit in place in the Items tab: F2 or a double click on a cell opens its editor (the cell
-editor for S, N, B, BOOL and NULL; the set and document dialogs for SS/NS/BS, L and M), the
+editor for S, N, B, BOOL and NULL; the set and document dialogs for SS/NS/BS, L and M, and the
+text dialog for an S or B value too long for a line), the
 value is staged (``CellStaging``), staged cells are marked, and the "Staged changes (n)" pane
 sends them as one guarded transaction through the builder. Edit as JSON… (the whole item) stays.
 
@@ -15,15 +16,18 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractItemView, QDialog, QMenu, QSplitter
 
+from dynoview.core.drafts.dialog_texts import Subject, value_subject
 from dynoview.core.drafts.store import DraftStore
+from dynoview.core.edits.cell_text import cell_text
 from dynoview.core.edits.staging import CellChange, check_cell
 from dynoview.core.values.types import SET_TYPES, type_code
-from dynoview.ui.items.cell_editor import CellDelegate
+from dynoview.ui.items.cell_editor import LONG_VALUE, CellDelegate
 from dynoview.ui.items.model import RawValueRole
 from dynoview.ui.items.rows import TTL_STATUS_COLUMN
 from dynoview.ui.items.staged_pane import StagedPane
 from dynoview.ui.items.staging import shared
-from dynoview.ui.items.value_dialogs import DocumentEditorDialog, SetEditorDialog
+from dynoview.ui.items.value_dialogs import DocumentEditorDialog, SetEditorDialog, TextEditorDialog
+from dynoview.ui.kept_text import connection_of
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -49,7 +53,7 @@ class CellEdits(QObject):
         self.split.addWidget(self.pane)
         self.split.setStretchFactor(0, 1)
         self.split.setStretchFactor(1, 0)
-        self.dialog: QDialog | None = None  # the open set or document editor
+        self.dialog: QDialog | None = None  # the open set, document or long text editor
         undo = QShortcut(QKeySequence("Ctrl+Z"), panel, self.staging.undo)
         undo.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.pane.undo_requested.connect(self.staging.undo)
@@ -128,18 +132,31 @@ class CellEdits(QObject):
         self.staging.error = ""
         value, name = self.value_of(index), self.column(index)
         code = type_code(value) if value is not None else None
-        if value is None or code not in SET_TYPES | {"L", "M"}:
+        # A long string or binary value shows a sliver on a line: it opens on several lines.
+        long_text = value is not None and code in ("S", "B") and len(cell_text(value)) > LONG_VALUE
+        if value is None or (code not in SET_TYPES | {"L", "M"} and not long_text):
             self.view.setCurrentIndex(index)
             self.view.edit(index)
             return
         item = self.model.item(index.row())
-        dialog_class = SetEditorDialog if code in SET_TYPES else DocumentEditorDialog
+        dialog_class = (SetEditorDialog if code in SET_TYPES else
+                        TextEditorDialog if long_text else DocumentEditorDialog)
         info = self.panel.info
         dialog = dialog_class(name, value,
-                              lambda c, text: self.staging.stage_text(info, item, name, c, text), self.view)
+                              lambda c, text: self.staging.stage_text(info, item, name, c, text), self.view,
+                              subject=self._subject(item, name), tell=self.panel.ctx.status_message.emit)
         dialog.finished.connect(dialog.deleteLater)
         self.dialog = dialog
         dialog.open()
+
+    def _subject(self, item: Mapping[str, Any], attribute: str) -> Subject | None:
+        """What a value editor's unsent text is kept under: the window's connection, the table,
+        the item's key and the attribute (None: not tied to a connected table's item)."""
+        connection, info = connection_of(self.panel.ctx), self.panel.info
+        key = info.key_of(dict(item)) if info is not None else {}
+        if connection is None or info is None or len(key) != len(info.key_names):
+            return None
+        return value_subject(connection, info.name, key, attribute)
 
     def _stage_index(self, index: _Index, code: str, text: str) -> None:
         self.staging.stage_text(self.panel.info, self.model.item(index.row()), self.column(index), code, text)

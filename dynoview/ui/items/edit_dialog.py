@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.core.drafts.dialog_texts import KeptText, Subject, item_subject
+from dynoview.core.edits.staging import ANY_TABLE, item_problem
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.session.user_files import UserFileError, loads_user_json
 from dynoview.core.tx.model import PUT, Action, Problem, Transaction
@@ -55,21 +56,6 @@ def parse_item(text: str) -> dict[str, Any]:
     return {name: from_dynamodb_json(value, path=name) for name, value in data.items()}
 
 
-#: The table an item is checked for when the dialog is not told its table: a valid name that
-#: no key schema comes with, so only the checks that need none run (names, size, values).
-_ANY_TABLE = "table"
-
-
-def item_problem(item: dict[str, Any], info: TableInfo | None) -> Problem | None:
-    """The first reason DynamoDB would refuse ``item`` written to its table (a key missing, empty
-    or over its byte limit, an attribute name empty or over 64 KB, an item over 400 KB), or None.
-    The builder's own checks of a Put, run before the item is handed to it."""
-    table = info.name if info is not None else _ANY_TABLE
-    tables = {info.name: info} if info is not None else {}
-    problems = validate(Transaction([Action(PUT, table, item=item)]), tables)
-    return next((p for p in problems if p.is_error and p.field.split(".", 1)[0] == "item"), None)
-
-
 def problem_attribute(problem: Problem, item: dict[str, Any]) -> str | None:
     """The top-level attribute of ``item`` a problem is located at, or None (the whole item)."""
     path = problem.field.removeprefix("item").removeprefix(".")
@@ -88,7 +74,7 @@ def problem_attribute(problem: Problem, item: dict[str, Any]) -> str | None:
 
 
 def _refused_alone(item: dict[str, Any], name: str, problem: Problem) -> bool:
-    alone = validate(Transaction([Action(PUT, _ANY_TABLE, item={name: item[name]})]), {})
+    alone = validate(Transaction([Action(PUT, ANY_TABLE, item={name: item[name]})]), {})
     return any(p.field == problem.field and p.message == problem.message for p in alone)
 
 

@@ -357,6 +357,12 @@ class ItemsPanel(QWidget):
         is only what the index holds (and a GSI's may be behind): the table's item is read by
         key first and edited instead (``whole``)."""
         whole = whole if isinstance(whole, dict) else None  # clicked(bool) passes False
+        count = len(self.selected_items())
+        if whole is None and count > 1:  # the button is off; a shortcut or the menu still asks
+            self.status_changed.emit(self.tr(
+                "Select one item to edit as JSON: it edits one item at a time, and %n are "
+                "selected.", "", count))
+            return
         item, info = whole or self.current_item(), self.info
         if item is None or info is None:
             return
@@ -382,7 +388,14 @@ class ItemsPanel(QWidget):
 
     def delete_selected(self) -> None:
         """Delete the shown item through the builder: an account with its locks, a lock
-        through the release form, anything else as a Delete guarded on the values shown."""
+        through the release form, anything else as a Delete guarded on the values shown. With
+        several rows selected (Delete… is off), the Del key says so and deletes none of them."""
+        count = len(self.selected_items())
+        if count > 1:
+            self.status_changed.emit(self.tr(
+                "Select one item to delete: Delete… deletes one item at a time, and %n are "
+                "selected. Nothing was deleted.", "", count))
+            return
         item, info = self.current_item(), self.info
         if item is None or info is None:
             return

@@ -1,16 +1,24 @@
 """The editors of a set, a list and a map cell: a set one member per line; a list or a map as
-JSON (DynamoDB JSON or plain) beside the tree it makes, redrawn as it is typed. "Stage" hands
-the text to the staging, which parses it as the cell editor's text is parsed; a refusal is
-shown in the dialog, which stays open."""
+JSON (DynamoDB JSON or plain) beside the tree it makes, redrawn as it is typed; a string or a
+binary value too long for the cell's line on several lines. "Stage" hands the text to the
+staging, which parses it as the cell editor's text is parsed; a refusal is shown in the dialog,
+which stays open.
+
+Opened from a connected window, what is typed is kept as Edit as JSON…'s text is
+(``ui.kept_text``, per item and attribute): written half a second after the last change and
+when the app closes around the dialog, and shown again, under a note, the next time the same
+cell's editor opens. Stage and Cancel are the user's answer: nothing is kept after them.
+"""
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QCloseEvent, QKeyEvent, QTextOption
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -23,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.core.drafts.dialog_texts import Fields, KeptText, Subject
 from dynoview.core.edits.cell_text import cell_text
 from dynoview.core.values.binary import base64_text
 from dynoview.core.values.display import display_text
@@ -30,30 +39,46 @@ from dynoview.core.values.types import ValueParseError, type_code
 from dynoview.core.values.user_text import parse_value
 from dynoview.ui.i18n import context
 from dynoview.ui.items.detail import monospace
+from dynoview.ui.kept_text import KeptNote, TextKeeper
 from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import set_role
 
 DOCUMENT_COUNTS = context("DOCUMENT_COUNTS")
 
 Stage = Callable[[str, str], str | None]  # (type code, text) -> why it was not staged, or None
+Tell = Callable[[str], object]  # where a sentence goes once the dialog has closed (the status line)
 TREE_NODES = 2000  # nodes drawn in the preview: enough to check a document's shape
 
 
 #: Characters a QPlainTextEdit turns into a line break: a member holding one cannot be shown one
 #: per line, and a JSON text shows the separators escaped (as JSON allows), never raw.
 LINE_BREAKS = ("\n", "\r", "\u2028", "\u2029")
+#: Characters a QPlainTextEdit gives back as others (a line break, or a space for a no-break
+#: space; Qt's frame marks U+FDD0 and U+FDD1 as line breaks): shown raw, an untouched value
+#: would be staged changed. JSON text shows them escaped; a text holding one is edited as JSON.
+CHANGED_BY_EDITOR = (*LINE_BREAKS, "\u00a0", "\ufdd0", "\ufdd1")
+#: Those ``_json_safe`` escapes: ``json.dumps`` escapes line feeds and returns in strings itself
+#: (the line feeds left in its text are its indentation).
+_ESCAPED_IN_JSON = tuple(c for c in CHANGED_BY_EDITOR if c not in "\n\r")
+#: The dialog's fields that are kept: the text, and the form it is typed in (lines or JSON).
+TEXT, FORM = "text", "form"
 
 
 def _json_safe(text: str) -> str:
-    """JSON text with the Unicode line separators escaped: the editor would turn them, raw in a
-    string, into line breaks that JSON refuses (so an untouched value could not be staged)."""
-    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    """JSON text (as ``json.dumps`` writes it) with the characters the editor would change
+    escaped, as JSON allows: raw in a string, they would come back as line breaks JSON refuses,
+    or a no-break space as a space (so an untouched value could not be staged, or would be
+    staged changed)."""
+    for char in _ESCAPED_IN_JSON:
+        text = text.replace(char, f"\\u{ord(char):04x}")
+    return text
 
 
 def one_per_line(members: list[str]) -> bool:
     """Whether the set editor's lines give these members back: none blank (blank lines are left
-    out) and none holding a line break (it would become two members)."""
-    return all(m.strip() and not any(b in m for b in LINE_BREAKS) for m in members)
+    out), none holding a line break (it would become two members) or another character the
+    editor changes."""
+    return all(m.strip() and not any(b in m for b in CHANGED_BY_EDITOR) for m in members)
 
 
 def _members(av: Mapping[str, Any]) -> list[str]:
@@ -64,13 +89,21 @@ def _members(av: Mapping[str, Any]) -> list[str]:
 
 
 class _StageDialog(QDialog):
-    """A text, an error line and Cancel / Stage; ``text_value()`` says what is staged."""
+    """A text, an error line and Cancel / Stage; ``text_value()`` says what is staged.
+    ``subject``: what the unsent text is kept under (None: nothing is kept)."""
 
-    def __init__(self, title: str, hint: str, code: str, stage: Stage, parent: QWidget | None) -> None:
+    def __init__(self, title: str, hint: str, code: str, stage: Stage, parent: QWidget | None,
+                 attribute: str = "", subject: Subject | None = None, tell: Tell | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         self.code = code
+        self.attribute = attribute
         self._stage = stage
+        self._subject, self._tell = subject, tell
+        self.as_json = True  # the text's form: JSON, or (a set, a string) the value as it reads
+        self.kept_note = KeptNote()  # what was typed and not staged when the app last closed
+        self.keeper: TextKeeper | None = None
+        self.base: Fields = {}
         self.hint = QLabel(hint)
         self.hint.setWordWrap(True)
         self.editor = QPlainTextEdit()
@@ -86,7 +119,62 @@ class _StageDialog(QDialog):
         self.stage_button.clicked.connect(self.stage)
         self.editor.setFocus()
 
+    def _lay_out(self, body: QWidget) -> None:
+        """Top to bottom: the kept note, the hint, the text (with its tree), the error, the
+        buttons. Then the keeper starts from the text as it opened, and puts back what an
+        earlier session kept for this cell."""
+        layout = QVBoxLayout(self)
+        for widget in (self.kept_note, self.hint, body, self.error, self.buttons):
+            layout.addWidget(widget, 1 if widget is body else 0)
+        self.base = self._fields()
+        self.keeper = TextKeeper(self, self._subject, self._fields, self.base, self.kept_note,
+                                 tell=self._tell)
+        self.kept_note.discard_button.clicked.connect(self.discard_kept)
+        kept = self.keeper.restore()
+        if kept is not None:
+            self._show_kept(kept)
+        self.editor.textChanged.connect(self.keeper.changed)
+
+    def _fields(self) -> Fields:
+        return {TEXT: self.editor.toPlainText(), FORM: "json" if self.as_json else "plain"}
+
+    def _use_form(self, form: str) -> None:
+        """The text is typed in ``form`` (a kept text may be in the other one)."""
+        self.as_json = form == "json"
+
+    def _show_kept(self, kept: KeptText) -> None:
+        """The kept text in the editor, under a note that says what it is."""
+        self._use_form(kept.fields.get(FORM, self.base[FORM]))
+        self.editor.setPlainText(kept.fields.get(TEXT, self.base[TEXT]))
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(kept.saved_at))
+        text = self.tr("This is your unsent edit of {name}, kept when DynoView closed at {when}: "
+                       "stage it, or discard it.").format(name=self.attribute, when=when)
+        if dict(kept.base) != dict(self.base):
+            text += " " + self.tr("The value has changed since: check that your edit does not "
+                                  "undo that change.")
+        self.kept_note.show_kept(text, self.tr("Discard it and start from the value as it is now"))
+        self.editor.setFocus()  # where the user carries on
+
+    def discard_kept(self) -> None:
+        """The note's button: the kept text is deleted and the editor holds the value as it is."""
+        if self.keeper is not None:
+            self.keeper.discard_kept()
+        self._use_form(self.base[FORM])
+        self.editor.setPlainText(self.base[TEXT])
+        self.error.clear()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.keeper is not None:
+            self.keeper.closing(event)  # closed around it (a signal, a quit): the text is kept
+        super().closeEvent(event)
+
+    def done(self, result: int) -> None:
+        if self.keeper is not None:
+            self.keeper.chose()  # staged, or cancelled: nothing kept any more
+        super().done(result)
+
     def text_value(self) -> str:
+        """The text staging parses; ``ValueParseError`` when it cannot even be read."""
         return self.editor.toPlainText()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
@@ -98,7 +186,10 @@ class _StageDialog(QDialog):
         super().keyPressEvent(event)
 
     def stage(self) -> None:
-        problem = self._stage(self.code, self.text_value())
+        try:
+            problem = self._stage(self.code, self.text_value())
+        except ValueParseError as exc:
+            problem = exc.message
         if problem is not None:
             self.error.setText(problem)
             self._go_to_problem()
@@ -114,31 +205,36 @@ class SetEditorDialog(_StageDialog):
     """One member per line (blank lines are left out); a set has no duplicates."""
 
     def __init__(self, attribute: str, av: Mapping[str, Any], stage: Stage,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, subject: Subject | None = None,
+                 tell: Tell | None = None) -> None:
         code = type_code(av)
-        kind = {"SS": self.tr("strings"), "NS": self.tr("numbers"), "BS": self.tr("base64 binary")}[code]
+        self.kind = {"SS": self.tr("strings"), "NS": self.tr("numbers"),
+                     "BS": self.tr("base64 binary")}[code]
         members = _members(av)
-        # A member with a line break or only spaces would not come back from lines: the set is
-        # then edited as a JSON array, so accepting it untouched stages nothing.
-        self.as_json = not one_per_line(members)
-        hint = (self.tr("The members as a JSON array ({kind}): some hold line breaks or only "
-                        "spaces, which one member per line cannot show. A set holds each member "
-                        "once and cannot be empty: to empty it, remove the attribute.")
+        super().__init__(self.tr("Edit {name} ({code})").format(name=attribute, code=code), "",
+                         code, stage, parent, attribute, subject, tell)
+        self.resize(420, 360)
+        # A member with a line break, only spaces or a no-break space would not come back from
+        # lines: the set is then edited as a JSON array, so accepting it untouched stages nothing.
+        self._use_form("plain" if one_per_line(members) else "json")
+        if self.as_json:
+            self.editor.setPlainText(_json_safe(json.dumps(members, indent=2, ensure_ascii=False)))
+        else:
+            self.editor.setPlainText("\n".join(members))
+        self._lay_out(self.editor)
+
+    def _use_form(self, form: str) -> None:
+        super()._use_form(form)
+        hint = (self.tr("The members as a JSON array ({kind}): some hold line breaks, only "
+                        "spaces or no-break spaces, which one member per line cannot show. A set "
+                        "holds each member once and cannot be empty: to empty it, remove the "
+                        "attribute.")
                 if self.as_json else
                 self.tr("One member per line ({kind}). A set holds each member once and "
                         "cannot be empty: to empty it, remove the attribute."))
-        super().__init__(self.tr("Edit {name} ({code})").format(name=attribute, code=code),
-                         hint.format(kind=kind), code, stage, parent)
-        self.resize(420, 360)
-        if self.as_json:
-            self.editor.setAccessibleName(self.tr("Set members as a JSON array"))
-            self.editor.setPlainText(_json_safe(json.dumps(members, indent=2, ensure_ascii=False)))
-        else:
-            self.editor.setAccessibleName(self.tr("Set members, one per line"))
-            self.editor.setPlainText("\n".join(members))
-        layout = QVBoxLayout(self)
-        for widget in (self.hint, self.editor, self.error, self.buttons):
-            layout.addWidget(widget, 1 if widget is self.editor else 0)
+        self.hint.setText(hint.format(kind=self.kind))
+        self.editor.setAccessibleName(self.tr("Set members as a JSON array") if self.as_json
+                                      else self.tr("Set members, one per line"))
 
     def text_value(self) -> str:
         if self.as_json:
@@ -151,13 +247,14 @@ class DocumentEditorDialog(_StageDialog):
     """A list or a map as JSON, with the tree it makes drawn beside it."""
 
     def __init__(self, attribute: str, av: Mapping[str, Any], stage: Stage,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, subject: Subject | None = None,
+                 tell: Tell | None = None) -> None:
         code = type_code(av)
         super().__init__(self.tr("Edit {name} ({code})").format(name=attribute, code=code),
                          self.tr("The {what} as DynamoDB JSON (or plain JSON); the tree shows what "
                                  "will be staged.").format(what=self.tr("list") if code == "L"
                                                            else self.tr("map")),
-                         code, stage, parent)
+                         code, stage, parent, attribute, subject, tell)
         self.resize(820, 520)
         self.editor.setAccessibleName(self.tr("Value as JSON"))
         self.editor.setPlainText(_json_safe(cell_text(av, indent=2)))
@@ -171,9 +268,7 @@ class DocumentEditorDialog(_StageDialog):
         self.timer = QTimer(self, singleShot=True, interval=250)
         self.timer.timeout.connect(self.redraw)
         self.editor.textChanged.connect(self.timer.start)
-        layout = QVBoxLayout(self)
-        for widget in (self.hint, split, self.error, self.buttons):
-            layout.addWidget(widget, 1 if widget is split else 0)
+        self._lay_out(split)
         self.redraw()
 
     def _go_to_problem(self) -> None:
@@ -207,6 +302,58 @@ class DocumentEditorDialog(_StageDialog):
         _fill(root, value, budget)
         root.setExpanded(True)
         self.tree.resizeColumnToContents(0)
+
+
+class TextEditorDialog(_StageDialog):
+    """A string, or a binary value as base64, too long for the cell's line, on several lines.
+    A string holding a character the editor would change (a carriage return, a line or paragraph
+    separator, a no-break space) is typed as a JSON string instead, those characters escaped, so
+    accepting it untouched stages nothing."""
+
+    def __init__(self, attribute: str, av: Mapping[str, Any], stage: Stage,
+                 parent: QWidget | None = None, subject: Subject | None = None,
+                 tell: Tell | None = None) -> None:
+        code = type_code(av)
+        text = cell_text(av)
+        super().__init__(self.tr("Edit {name} ({code})").format(name=attribute, code=code), "",
+                         code, stage, parent, attribute, subject, tell)
+        self.resize(720, 480)
+        self.length = len(text)
+        self.editor.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        # A line feed comes back as it is; the other characters the editor changes do not.
+        as_json = any(c in text for c in CHANGED_BY_EDITOR if c != "\n")
+        self._use_form("json" if as_json else "plain")
+        self.editor.setPlainText(_json_safe(json.dumps(text, ensure_ascii=False)) if as_json else text)
+        self._lay_out(self.editor)
+
+    def _use_form(self, form: str) -> None:
+        super()._use_form(form)
+        if self.code == "B":
+            hint = self.tr("The binary value as base64 ({count} characters), too long for the "
+                           "cell's line.")
+        elif self.as_json:
+            hint = self.tr("The string ({count} characters) as one JSON string, in double quotes: "
+                           "it holds characters this editor would change (carriage returns, line "
+                           "or paragraph separators, no-break spaces), shown escaped.")
+        else:
+            hint = self.tr("The string as it is stored ({count} characters), too long for the "
+                           "cell's line; line breaks are part of it.")
+        self.hint.setText(hint.format(count=f"{self.length:,}"))
+        self.editor.setAccessibleName(self.tr("Value as a JSON string") if self.as_json
+                                      else self.tr("Value"))
+
+    def text_value(self) -> str:
+        typed = self.editor.toPlainText()
+        if not self.as_json:
+            return typed
+        try:
+            value = json.loads(typed)
+        except ValueError:
+            value = None
+        if not isinstance(value, str):
+            raise ValueParseError(self.tr('Type the value as one JSON string, in double quotes '
+                                          '("…"), its special characters escaped as shown.'))
+        return value
 
 
 def _fill(parent: QTreeWidgetItem, av: Mapping[str, Any], budget: list[int]) -> None:

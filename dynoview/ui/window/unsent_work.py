@@ -94,9 +94,10 @@ NAMED_TEXTS = 3
 
 
 class KeptTextsBar(MessageBar):
-    """Says at start that Edit as JSON… or the schema editor kept what was typed when the last
-    session closed around them (``core.drafts.dialog_texts``): each comes back when its dialog
-    opens again for the same item or table, which nothing else on screen tells."""
+    """Says at start that Edit as JSON…, a cell's value editor or the schema editor kept what was
+    typed when the last session closed around them (``core.drafts.dialog_texts``): each comes
+    back when its dialog opens again for the same item, cell or table, which nothing else on
+    screen tells."""
 
     def __init__(self, window: MainWindow, subjects: list[str], problems: Sequence[str] = ()) -> None:
         super().__init__(window)
@@ -109,8 +110,9 @@ class KeptTextsBar(MessageBar):
             if len(subjects) > NAMED_TEXTS:
                 named += self.tr("; and %n more", "", len(subjects) - NAMED_TEXTS)
             words.append(self.tr(
-                "{named}. Open the same dialog on that item (Edit as JSON…) or table (the uniqueness "
-                "schema) to carry on with it or discard it.").format(named=named))
+                "{named}. Open the same dialog on that item (Edit as JSON…), cell (its value editor, "
+                "F2) or table (the uniqueness schema) to carry on with it or discard it.").format(
+                    named=named))
         else:
             self.setText(self.tr("An unsent edit your last session kept could not be read."))
         # A damaged file was set aside as it was read: said here, or nowhere (its dialog then

@@ -113,13 +113,14 @@ def test_another_connection_cannot_mix_into_the_set() -> None:
     assert staged.connection == "local"
 
 
-def test_settle_drops_an_item_once_the_table_holds_every_staged_value() -> None:
+def test_settle_drops_each_cell_once_the_table_holds_its_staged_value() -> None:
     staged = StagedEdits()
     item = account(visits={"N": "1"})
     staged.stage_text(INFO, item, "visits", "N", "2")
     staged.stage(INFO, item, "username", None)
     key = INFO.key_of(item)
-    assert not staged.settle("accounts", key, account(visits={"N": "2"}))  # username still there
+    # visits is written, username still there: only visits leaves the staged set.
+    assert staged.settle("accounts", key, account(visits={"N": "2"})) and staged.count == 1
     now = {k: v for k, v in account(visits={"N": "2.0"}).items() if k != "username"}
     assert staged.settle("accounts", key, now)
     assert not staged and not staged.can_undo
