@@ -15,7 +15,7 @@
 <context>
     <name>BuilderDrafts</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_view.py" line="+259" />
+        <location filename="../../builder/drafts_view.py" line="+231" />
         <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
         <translation>
             <numerusform>Not restored: the transaction your last session left in the builder (%n action) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</numerusform>
@@ -23,7 +23,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+36" />
+        <location line="+49" />
         <source>Other windows left unsent work too: kept as %n named draft(s) ({names}); open them with Drafts → Open draft…</source>
         <translation>
             <numerusform>Other windows left unsent work too: kept as %n named draft ({names}); open them with Drafts → Open draft…</numerusform>
@@ -39,7 +39,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+21" />
+        <location line="+22" />
         <source>Opened the draft “{name}”: %Ln action(s). Ctrl+Z brings back what the builder held.</source>
         <translation>
             <numerusform>Opened the draft “{name}”: %Ln action. Ctrl+Z brings back what the builder held.</numerusform>
@@ -169,7 +169,7 @@
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+223" />
+        <location filename="../../items/value_dialogs.py" line="+370" />
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entry</numerusform>
@@ -298,6 +298,18 @@
             <numerusform>Copied %Ln items as {format}.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+86" />
+        <source>Select one item to edit as JSON: it edits one item at a time, and %n are selected.</source>
+        <translation>
+            <numerusform>Select one item to edit as JSON: it edits one item at a time, and %n are selected.</numerusform><numerusform>Select one item to edit as JSON: it edits one item at a time, and %n are selected.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+33" />
+        <source>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</source>
+        <translation>
+            <numerusform>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</numerusform><numerusform>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>KEPT</name>
@@ -313,7 +325,7 @@
 <context>
     <name>KeptTextsBar</name>
     <message numerus="yes">
-        <location filename="../../window/unsent_work.py" line="+106" />
+        <location filename="../../window/unsent_work.py" line="+107" />
         <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
         <translation>
             <numerusform>Your last session kept %n unsent edit typed in a dialog.</numerusform>
@@ -416,7 +428,7 @@
 <context>
     <name>OpenDraftDialog</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_dialog.py" line="+144" />
+        <location filename="../../builder/drafts_dialog.py" line="+147" />
         <source>%Ln draft(s) saved.</source>
         <translation>
             <numerusform>%Ln draft saved.</numerusform>
@@ -550,7 +562,7 @@
 <context>
     <name>TemplateRunner</name>
     <message numerus="yes">
-        <location filename="../../builder/template_runner.py" line="+312" />
+        <location filename="../../builder/template_runner.py" line="+313" />
         <source>{names} (is a protected value|are protected values) ({moved}): the edited account is written only if it still holds the values you saw, and the same transaction puts each new lock (only where none exists) and releases each old one. Review, then Execute.</source>
         <translation>
             <numerusform>{names} is a protected value ({moved}): the edited account is written only if it still holds the values you saw, and the same transaction puts each new lock (only where none exists) and releases each old one. Review, then Execute.</numerusform>

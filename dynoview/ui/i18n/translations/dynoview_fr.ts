@@ -235,28 +235,39 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+113"/>
+        <location filename="../../context.py" line="+116"/>
         <location line="+86"/>
         <location filename="../../transfer/import_controller.py" line="+74"/>
         <source>the article&apos;s default layout</source>
         <translation>la disposition par défaut de l’article</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+9"/>
+        <location line="+10"/>
+        <location line="+11"/>
         <location filename="../../transfer/import_controller.py" line="-6"/>
         <source>saved for this connection and table</source>
         <extracomment>An import of this file into this table that stopped before its end (Resume continues it). The file as the preview checked it: the import writes only what is still the same. The uniqueness schema the preview found the lock rules by (the import&apos;s too), and how it was chosen, as a resume refused for another one names it. Where a refusal of the import is to be fixed (``DynoViewError.field``): said at that box.</extracomment>
         <translation>enregistré pour cette connexion et cette table</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-18"/>
+        <location line="+18"/>
         <location filename="../../transfer/import_controller.py" line="+1"/>
         <source>not saved</source>
         <translation>non enregistré</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+11"/>
+        <source>Schema not saved</source>
+        <translation>Schéma non enregistré</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The uniqueness schema of {table} could not be saved in {folder} ({error}). It is used until DynoView closes. To keep it, make that folder writable (or free space on its disk), then open Edit schema… and save it again.</source>
+        <translation>Le schéma d’unicité de {table} n’a pas pu être enregistré dans {folder} ({error}). Il est utilisé jusqu’à la fermeture de DynoView. Pour le garder, rendez ce dossier accessible en écriture (ou libérez de la place sur son disque), puis ouvrez Schéma… et enregistrez-le de nouveau.</translation>
+    </message>
+    <message>
+        <location line="+83"/>
         <source>(reported by the {value} error handler)</source>
         <translation>(signalé par le gestionnaire d’erreurs {value})</translation>
     </message>
@@ -500,12 +511,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+363"/>
+        <location filename="../../builder/drafts_view.py" line="+348"/>
         <source>Load template</source>
         <translation>Charger un modèle</translation>
     </message>
     <message>
-        <location line="-193"/>
+        <location line="-207"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Le travail du générateur n’a pas pu être enregistré dans {current_path} ({exc})&#xa0;; il reste dans la fenêtre, mais serait perdu si DynoView quittait maintenant.</translation>
     </message>
@@ -515,7 +526,7 @@
         <translation>sa requête ne peut pas être ouverte&#xa0;: {problems}</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Restored {describe} from your last session (saved {strftime}).</source>
         <translation>Restauré depuis votre dernière session (enregistré {strftime})&#xa0;: {describe}.</translation>
     </message>
@@ -526,11 +537,12 @@
     </message>
     <message>
         <location line="+20"/>
+        <location line="+15"/>
         <source>an unknown time</source>
         <translation>une heure inconnue</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="-12"/>
         <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
         <translation>
             <numerusform>Non restaurée&#xa0;: la transaction que votre dernière session a laissée dans le générateur (%n action) a déjà été appliquée le {when} (jeton {token}, dans le journal des actions). L’exécuter de nouveau l’écrirait une seconde fois&#xa0;; Journal montre sa requête.</numerusform>
@@ -538,7 +550,7 @@
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+26"/>
         <source>The builder&apos;s work from your last session</source>
         <translation>Le travail du générateur de votre dernière session</translation>
     </message>
@@ -571,9 +583,19 @@
         <translation>Importer du JSON</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-92"/>
         <source>Your last session sent this transaction and its outcome is not known: it may have been written. It was sent at {when} (token {token}). Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send: check the items first.</source>
         <translation>Votre dernière session a envoyé cette transaction et son issue n’est pas connue : elle a peut-être été écrite. Elle a été envoyée à {when} (jeton {token}). Exécuter la renvoie sous le même jeton, que DynamoDB n’applique qu’une fois dans les 10 minutes suivant son premier envoi : vérifiez d’abord les éléments.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>This draft&apos;s transaction was already applied at {when} (token {token}, in the action log): executing it again would write it a second time.</source>
+        <translation>La transaction de ce brouillon a déjà été appliquée le {when} (jeton {token}, dans le journal des actions) : l’exécuter de nouveau l’écrirait une seconde fois.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This draft&apos;s transaction was sent at {when} (token {token}) and its outcome is not known: it may have been written. Check the items first: Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send.</source>
+        <translation>La transaction de ce brouillon a été envoyée le {when} (jeton {token}) et son issue n’est pas connue : elle a peut-être été écrite. Vérifiez d’abord les items : Exécuter la renvoie sous le même jeton, que DynamoDB n’applique qu’une fois dans les 10 minutes suivant son premier envoi.</translation>
     </message>
     <message>
         <location line="+148"/>
@@ -604,7 +626,7 @@
         <translation>Ouvrir le brouillon «&#xa0;{name}&#xa0;»</translation>
     </message>
     <message numerus="yes">
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Opened the draft “{name}”: %Ln action(s). Ctrl+Z brings back what the builder held.</source>
         <translation>
             <numerusform>Brouillon «&#xa0;{name}&#xa0;» ouvert&#xa0;: %Ln action. Ctrl+Z rétablit le contenu précédent du générateur.</numerusform>
@@ -612,7 +634,7 @@
         </translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+30"/>
         <source>Drafts</source>
         <translation>Brouillons</translation>
     </message>
@@ -635,12 +657,13 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+210"/>
+        <location filename="../../builder/panel.py" line="+214"/>
         <source>The request could not be opened: </source>
+        <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Impossible d’ouvrir la requête&#xa0;: </translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+59"/>
         <source>Connect to DynamoDB first: there is no connection to send to.</source>
         <translation>Connectez-vous d’abord à DynamoDB&#xa0;: aucune connexion où envoyer.</translation>
     </message>
@@ -1024,12 +1047,13 @@ Probablement chaudes</translation>
 <context>
     <name>CellEditor</name>
     <message>
-        <location filename="../../items/cell_editor.py" line="+61"/>
+        <location filename="../../items/cell_editor.py" line="+68"/>
         <source>Type</source>
+        <extracomment>QLineEdit&apos;s longest text: its default, 32,767, cut longer values silently (a 400 KB string fits). Characters of S or B text past which the value opens in a multi-line editor, not on a line.</extracomment>
         <translation>Type</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <location line="+3"/>
         <source>Value</source>
         <translation>Valeur</translation>
@@ -1040,7 +1064,7 @@ Probablement chaudes</translation>
         <translation>NULL (aucune valeur)</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>The value&apos;s type (Shift+Tab from the value)</source>
         <translation>Le type de la valeur (Maj+Tab depuis la valeur)</translation>
     </message>
@@ -1058,7 +1082,7 @@ Probablement chaudes</translation>
 <context>
     <name>CellEdits</name>
     <message>
-        <location filename="../../items/cell_edits.py" line="+115"/>
+        <location filename="../../items/cell_edits.py" line="+119"/>
         <source>Pick a cell to edit first.</source>
         <translation>Choisissez d’abord une cellule à modifier.</translation>
     </message>
@@ -1068,7 +1092,7 @@ Probablement chaudes</translation>
         <translation>L’état TTL est calculé par DynoView, pas stocké&#xa0;: modifiez plutôt l’attribut TTL {name}.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+56"/>
         <source>Edit {name} in place (F2)</source>
         <translation>Modifier {name} sur place (F2)</translation>
     </message>
@@ -1862,7 +1886,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+223"/>
+        <location filename="../../items/value_dialogs.py" line="+370"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entrée</numerusform>
@@ -2057,7 +2081,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>DocumentEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-69"/>
+        <location filename="../../items/value_dialogs.py" line="-119"/>
         <source>Edit {name} ({code})</source>
         <translation>Modifier {name} ({code})</translation>
     </message>
@@ -2102,7 +2126,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Valeur en arbre</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+29"/>
         <source> (at {path})</source>
         <translation> (à {path})</translation>
     </message>
@@ -3010,9 +3034,8 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+124"/>
+        <location filename="../../items/edit_dialog.py" line="+144"/>
         <source>Edit item</source>
-        <extracomment>The table an item is checked for when the dialog is not told its table: a valid name that no key schema comes with, so only the checks that need none run (names, size, values).</extracomment>
         <translation>Modifier l’item</translation>
     </message>
     <message>
@@ -3031,7 +3054,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Ouvrir dans le générateur</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>This is your unsent edit of this item, kept when DynoView closed at {when}. It is compared with the item as it is now when you open it in the builder.</source>
         <translation>Voici votre modification non envoyée de cet élément, conservée quand DynoView s’est fermé à {when}. Elle est comparée à l’élément tel qu’il est maintenant quand vous l’ouvrez dans le constructeur.</translation>
     </message>
@@ -3217,6 +3240,22 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <source>Open {name} in a new Items tab (another index or read)</source>
         <translation>Ouvrir {name} dans un nouvel onglet Items (autre index ou lecture)</translation>
     </message>
+    <message numerus="yes">
+        <location line="+64"/>
+        <source>Select one item to edit as JSON: it edits one item at a time, and %n are selected.</source>
+        <translation>
+            <numerusform>Sélectionnez un seul item à modifier en JSON : il modifie un item à la fois, et %n est sélectionné.</numerusform>
+            <numerusform>Sélectionnez un seul item à modifier en JSON : il modifie un item à la fois, et %n sont sélectionnés.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+33"/>
+        <source>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</source>
+        <translation>
+            <numerusform>Sélectionnez un seul item à supprimer : Supprimer… supprime un item à la fois, et %n est sélectionné. Rien n’a été supprimé.</numerusform>
+            <numerusform>Sélectionnez un seul item à supprimer : Supprimer… supprime un item à la fois, et %n sont sélectionnés. Rien n’a été supprimé.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>KEPT</name>
@@ -3242,7 +3281,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>KeptNote</name>
     <message>
-        <location filename="../../kept_text.py" line="+66"/>
+        <location filename="../../kept_text.py" line="+56"/>
         <location line="+2"/>
         <source>Discard the kept edit</source>
         <translation>Abandonner la modification conservée</translation>
@@ -3251,7 +3290,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>KeptTextsBar</name>
     <message numerus="yes">
-        <location filename="../../window/unsent_work.py" line="+106"/>
+        <location filename="../../window/unsent_work.py" line="+107"/>
         <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
         <translation>
             <numerusform>Votre dernière session a conservé %n modification non envoyée saisie dans une boîte de dialogue.</numerusform>
@@ -3268,11 +3307,11 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>{named}. Open the same dialog on that item (Edit as JSON…) or table (the uniqueness schema) to carry on with it or discard it.</source>
-        <translation>{named}. Ouvrez la même boîte de dialogue sur cet élément (Modifier en JSON…) ou cette table (le schéma d’unicité) pour la reprendre ou l’abandonner.</translation>
+        <source>{named}. Open the same dialog on that item (Edit as JSON…), cell (its value editor, F2) or table (the uniqueness schema) to carry on with it or discard it.</source>
+        <translation>{named}. Ouvrez la même boîte de dialogue sur cet item (Modifier en JSON…), cette cellule (son éditeur de valeur, F2) ou cette table (le schéma d’unicité) pour la poursuivre ou l’abandonner.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>An unsent edit your last session kept could not be read.</source>
         <translation>Une modification non envoyée conservée par votre dernière session n’a pas pu être lue.</translation>
     </message>
@@ -3601,7 +3640,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>OpenDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="+97"/>
+        <location filename="../../builder/drafts_dialog.py" line="+100"/>
         <source>Open draft</source>
         <translation>Ouvrir un brouillon</translation>
     </message>
@@ -4788,7 +4827,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-424"/>
+        <location filename="../../builder/restore_note.py" line="+21"/>
         <source>Discard</source>
         <translation>Abandonner</translation>
     </message>
@@ -4799,13 +4838,19 @@ Requête&#xa0;: {request}</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+14"/>
         <source>Keep</source>
         <translation>Garder</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-13"/>
         <source>Keep the restored work and hide this note</source>
         <translation>Garder le travail restauré et masquer cette note</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>OK</source>
+        <translation>OK</translation>
     </message>
 </context>
 <context>
@@ -4833,7 +4878,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SaveDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="-140"/>
+        <location filename="../../builder/drafts_dialog.py" line="-143"/>
         <source>Save draft as</source>
         <translation>Enregistrer le brouillon sous</translation>
     </message>
@@ -4853,7 +4898,7 @@ Requête&#xa0;: {request}</translation>
         <translation>&amp;Nom</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>A draft named “{name}” exists: saving replaces it.</source>
         <translation>Un brouillon «&#xa0;{name}&#xa0;» existe&#xa0;: l’enregistrer le remplace.</translation>
     </message>
@@ -4874,12 +4919,12 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+132"/>
+        <location filename="../../locks/schema_dialog.py" line="+134"/>
         <source>Uniqueness schema</source>
         <translation>Schéma d’unicité</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>This is your unsent edit of this table&apos;s uniqueness schema, kept when DynoView closed at {when}.</source>
         <translation>Voici votre modification non envoyée du schéma d’unicité de cette table, conservée quand DynoView s’est fermé à {when}.</translation>
     </message>
@@ -5015,7 +5060,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+206"/>
+        <location filename="../../builder/send_flow.py" line="+207"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Vérification préalable&#xa0;: lecture des comptes et verrous touchés par cette transaction…</translation>
     </message>
@@ -5045,7 +5090,7 @@ Requête&#xa0;: {request}</translation>
         <translation>Exécution…</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>The transaction changed during the preflight; nothing was sent. Execute again.</source>
         <translation>La transaction a changé pendant la vérification préalable&#xa0;; rien n’a été envoyé. Exécutez à nouveau.</translation>
     </message>
@@ -5118,7 +5163,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SetEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-86"/>
+        <location filename="../../items/value_dialogs.py" line="-89"/>
         <source>strings</source>
         <translation>chaînes</translation>
     </message>
@@ -5128,32 +5173,32 @@ Requête&#xa0;: {request}</translation>
         <translation>nombres</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>base64 binary</source>
         <translation>binaire base64</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>The members as a JSON array ({kind}): some hold line breaks or only spaces, which one member per line cannot show. A set holds each member once and cannot be empty: to empty it, remove the attribute.</source>
-        <translation>Les membres en tableau JSON ({kind})&#xa0;: certains contiennent des sauts de ligne ou seulement des espaces, qu’un membre par ligne ne peut pas montrer. Un ensemble contient chaque membre une fois et ne peut pas être vide&#xa0;: pour le vider, retirez l’attribut.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+2"/>
         <source>Edit {name} ({code})</source>
         <translation>Modifier {name} ({code})</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="+14"/>
+        <source>The members as a JSON array ({kind}): some hold line breaks, only spaces or no-break spaces, which one member per line cannot show. A set holds each member once and cannot be empty: to empty it, remove the attribute.</source>
+        <translation>Les membres sous forme de tableau JSON ({kind}) : certains contiennent des sauts de ligne, seulement des espaces ou des espaces insécables, qu’un membre par ligne ne peut pas montrer. Un ensemble contient chaque membre une fois et ne peut pas être vide : pour le vider, retirez l’attribut.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>One member per line ({kind}). A set holds each member once and cannot be empty: to empty it, remove the attribute.</source>
         <translation>Un membre par ligne ({kind}). Un ensemble contient chaque membre une fois et ne peut être vide&#xa0;: pour le vider, retirez l’attribut.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>Set members as a JSON array</source>
         <translation>Membres de l’ensemble en tableau JSON</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Set members, one per line</source>
         <translation>Membres de l’ensemble, un par ligne</translation>
     </message>
@@ -5845,7 +5890,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TemplateRunner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="+117"/>
+        <location filename="../../builder/template_runner.py" line="+118"/>
         <source>Could not read the selected account&apos;s locks, so no repair is offered: </source>
         <translation>Impossible de lire les verrous du compte sélectionné, aucune réparation n’est donc proposée&#xa0;: </translation>
     </message>
@@ -5909,15 +5954,58 @@ Requête&#xa0;: {request}</translation>
     </message>
 </context>
 <context>
+    <name>TextEditorDialog</name>
+    <message>
+        <location filename="../../items/value_dialogs.py" line="+81"/>
+        <source>Edit {name} ({code})</source>
+        <translation>Modifier {name} ({code})</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The binary value as base64 ({count} characters), too long for the cell&apos;s line.</source>
+        <translation>La valeur binaire en base64 ({count} caractères), trop longue pour la ligne de la cellule.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The string ({count} characters) as one JSON string, in double quotes: it holds characters this editor would change (carriage returns, line or paragraph separators, no-break spaces), shown escaped.</source>
+        <translation>La chaîne ({count} caractères) sous forme d’une chaîne JSON, entre guillemets doubles : elle contient des caractères que cet éditeur changerait (retours chariot, séparateurs de ligne ou de paragraphe, espaces insécables), montrés échappés.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The string as it is stored ({count} characters), too long for the cell&apos;s line; line breaks are part of it.</source>
+        <translation>La chaîne telle qu’elle est stockée ({count} caractères), trop longue pour la ligne de la cellule ; les sauts de ligne en font partie.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Value as a JSON string</source>
+        <translation>Valeur en chaîne JSON</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Type the value as one JSON string, in double quotes (&quot;…&quot;), its special characters escaped as shown.</source>
+        <translation>Saisissez la valeur comme une chaîne JSON, entre guillemets doubles (&quot;…&quot;), ses caractères spéciaux échappés comme montré.</translation>
+    </message>
+</context>
+<context>
     <name>TextKeeper</name>
     <message>
-        <location filename="../../kept_text.py" line="+61"/>
+        <location filename="../../kept_text.py" line="+65"/>
         <source>This is open in another window too: what you type here is not kept in case DynoView closes (that window&apos;s edit is). Save or cancel one of them.</source>
         <extracomment>Another dialog of this process keeps this subject: this one leaves its file alone.</extracomment>
         <translation>Ceci est aussi ouvert dans une autre fenêtre : ce que vous saisissez ici n’est pas conservé au cas où DynoView se fermerait (la modification de cette fenêtre l’est). Enregistrez ou annulez l’une des deux.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
+        <source>The edit kept earlier could not be deleted ({error}): this dialog offers it again the next time it opens. Discard it then, once the folder can be written.</source>
+        <translation>La modification gardée plus tôt n’a pas pu être supprimée ({error}) : cette boîte de dialogue la proposera de nouveau à sa prochaine ouverture. Abandonnez-la alors, une fois le dossier accessible en écriture.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Your changes here could not be kept in case DynoView closes ({error}): save or copy them before you quit.</source>
         <translation>Vos modifications ici n’ont pas pu être conservées au cas où DynoView se fermerait ({error}) : enregistrez-les ou copiez-les avant de quitter.</translation>
     </message>
@@ -6242,9 +6330,17 @@ Plus ancien&#xa0;: {key_text}</translation>
     </message>
 </context>
 <context>
+    <name>UnsavedNote</name>
+    <message>
+        <location filename="../../updates/notice.py" line="+41"/>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+</context>
+<context>
     <name>UnsentWorkBar</name>
     <message>
-        <location filename="../../window/unsent_work.py" line="-67"/>
+        <location filename="../../window/unsent_work.py" line="-69"/>
         <source>Your last session left unsent work in the transaction builder.</source>
         <translation>Votre dernière session a laissé du travail non envoyé dans le générateur de transactions.</translation>
     </message>
@@ -6292,7 +6388,27 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>UpdateController</name>
     <message>
-        <location filename="../../updates/controller.py" line="+127"/>
+        <location filename="../../updates/controller.py" line="+87"/>
+        <source>Your answer applies until DynoView closes.</source>
+        <translation>Votre réponse s’applique jusqu’à la fermeture de DynoView.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>It could not be saved in {folder} ({error}), so the question comes back at the next start: make that folder writable (or free space on its disk), then answer it again.</source>
+        <translation>Elle n’a pas pu être enregistrée dans {folder} ({error}), la question reviendra donc au prochain démarrage : rendez ce dossier accessible en écriture (ou libérez de la place sur son disque), puis répondez de nouveau.</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>{version} is not announced again until DynoView closes.</source>
+        <translation>{version} n’est plus annoncée jusqu’à la fermeture de DynoView.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Skipping it could not be saved in {folder} ({error}), so it is announced again at the next start: make that folder writable (or free space on its disk), then skip it again.</source>
+        <translation>Ce choix d’ignorer n’a pas pu être enregistré dans {folder} ({error}), elle sera donc annoncée de nouveau au prochain démarrage : rendez ce dossier accessible en écriture (ou libérez de la place sur son disque), puis ignorez-la de nouveau.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>You have the latest version ({version}).</source>
         <translation>Vous avez la dernière version ({version}).</translation>
     </message>
@@ -6315,7 +6431,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>UpdateNotice</name>
     <message>
-        <location filename="../../updates/notice.py" line="+22"/>
+        <location filename="../../updates/notice.py" line="-19"/>
         <source>{APP_NAME} {version} is available. You have {current}.</source>
         <translation>{APP_NAME} {version} est disponible. Vous avez {current}.</translation>
     </message>
@@ -6417,15 +6533,30 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>_StageDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-55"/>
+        <location filename="../../items/value_dialogs.py" line="-239"/>
         <source>Stage</source>
-        <extracomment>Characters a QPlainTextEdit turns into a line break: a member holding one cannot be shown one per line, and a JSON text shows the separators escaped (as JSON allows), never raw.</extracomment>
+        <extracomment>Characters a QPlainTextEdit turns into a line break: a member holding one cannot be shown one per line, and a JSON text shows the separators escaped (as JSON allows), never raw. Characters a QPlainTextEdit gives back as others (a line break, or a space for a no-break space; Qt&apos;s frame marks U+FDD0 and U+FDD1 as line breaks): shown raw, an untouched value would be staged changed. JSON text shows them escaped; a text holding one is edited as JSON. Those ``_json_safe`` escapes: ``json.dumps`` escapes line feeds and returns in strings itself (the line feeds left in its text are its indentation). The dialog&apos;s fields that are kept: the text, and the form it is typed in (lines or JSON).</extracomment>
         <translation>Préparer</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Stage the value (Ctrl+Enter); nothing is written until Review and send…</source>
         <translation>Préparer la valeur (Ctrl+Entrée)&#xa0;; rien n’est écrit avant Vérifier et envoyer…</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>This is your unsent edit of {name}, kept when DynoView closed at {when}: stage it, or discard it.</source>
+        <translation>Voici votre modification non envoyée de {name}, gardée quand DynoView s’est fermé le {when} : mettez-la en attente, ou abandonnez-la.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The value has changed since: check that your edit does not undo that change.</source>
+        <translation>La valeur a changé depuis : vérifiez que votre modification n’annule pas ce changement.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Discard it and start from the value as it is now</source>
+        <translation>L’abandonner et partir de la valeur actuelle</translation>
     </message>
 </context>
 <context>
@@ -6538,9 +6669,19 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.drafts_view</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+24"/>
+        <location filename="../../builder/drafts_view.py" line="-419"/>
         <source>table {table} on connection {connection}</source>
         <translation>table {table} sur la connexion {connection}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>connection {connection}</source>
+        <translation>la connexion {connection}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>table {table}</source>
+        <translation>la table {table}</translation>
     </message>
 </context>
 <context>
@@ -6567,7 +6708,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-371"/>
+        <location filename="../../builder/panel.py" line="-377"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7198,7 +7339,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>settings</name>
     <message>
-        <location filename="../../settings.py" line="+105"/>
+        <location filename="../../settings.py" line="+119"/>
         <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
         <translation>Impossible de lire le fichier de paramètres {path} ({strerror})&#xa0;; DynoView démarre avec les paramètres par défaut et ne les enregistrera pas.</translation>
     </message>
@@ -7248,7 +7389,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>la langue</translation>
     </message>
     <message>
-        <location filename="../../settings_save.py" line="+63"/>
+        <location filename="../../settings_save.py" line="+75"/>
         <source>The settings could not be saved: another DynoView window kept the settings file {path} locked. Try again; if it keeps happening, close the other DynoView windows.</source>
         <translation>Les paramètres n’ont pas pu être enregistrés&#xa0;: une autre fenêtre DynoView a gardé le fichier de paramètres {path} verrouillé. Réessayez&#xa0;; si cela se répète, fermez les autres fenêtres DynoView.</translation>
     </message>
@@ -7258,12 +7399,17 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>une autre fenêtre DynoView le gardait verrouillé</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>the file is damaged; restart DynoView to set it aside</source>
         <translation>le fichier est endommagé&#xa0;; redémarrez DynoView pour le mettre de côté</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+49"/>
+        <source>{why} DynoView uses a copy of the settings file {path} for this session: settings changed now are lost when it quits.</source>
+        <translation>{why} DynoView utilise une copie du fichier de paramètres {path} pour cette session : les réglages changés maintenant seront perdus à sa fermeture.</translation>
+    </message>
+    <message>
+        <location line="+37"/>
         <source>the folder is on a read-only disk</source>
         <translation>le dossier est sur un disque en lecture seule</translation>
     </message>

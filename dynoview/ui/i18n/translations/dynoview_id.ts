@@ -235,28 +235,39 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+113"/>
+        <location filename="../../context.py" line="+116"/>
         <location line="+86"/>
         <location filename="../../transfer/import_controller.py" line="+74"/>
         <source>the article&apos;s default layout</source>
         <translation>tata letak bawaan artikel</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+9"/>
+        <location line="+10"/>
+        <location line="+11"/>
         <location filename="../../transfer/import_controller.py" line="-6"/>
         <source>saved for this connection and table</source>
         <extracomment>An import of this file into this table that stopped before its end (Resume continues it). The file as the preview checked it: the import writes only what is still the same. The uniqueness schema the preview found the lock rules by (the import&apos;s too), and how it was chosen, as a resume refused for another one names it. Where a refusal of the import is to be fixed (``DynoViewError.field``): said at that box.</extracomment>
         <translation>tersimpan untuk koneksi dan tabel ini</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-18"/>
+        <location line="+18"/>
         <location filename="../../transfer/import_controller.py" line="+1"/>
         <source>not saved</source>
         <translation>tidak tersimpan</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+11"/>
+        <source>Schema not saved</source>
+        <translation>Skema tidak disimpan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The uniqueness schema of {table} could not be saved in {folder} ({error}). It is used until DynoView closes. To keep it, make that folder writable (or free space on its disk), then open Edit schema… and save it again.</source>
+        <translation>Skema keunikan {table} tidak dapat disimpan di {folder} ({error}). Skema ini dipakai sampai DynoView ditutup. Untuk menyimpannya, buat folder itu dapat ditulisi (atau kosongkan ruang di disknya), lalu buka Edit skema… dan simpan lagi.</translation>
+    </message>
+    <message>
+        <location line="+83"/>
         <source>(reported by the {value} error handler)</source>
         <translation>(dilaporkan oleh penangan error {value})</translation>
     </message>
@@ -499,12 +510,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+363"/>
+        <location filename="../../builder/drafts_view.py" line="+348"/>
         <source>Load template</source>
         <translation>Muat templat</translation>
     </message>
     <message>
-        <location line="-193"/>
+        <location line="-207"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Pekerjaan pembangun transaksi tidak dapat disimpan ke {current_path} ({exc}); masih ada di jendela, tetapi akan hilang jika DynoView ditutup sekarang.</translation>
     </message>
@@ -514,7 +525,7 @@
         <translation>permintaannya tidak dapat dibuka: {problems}</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Restored {describe} from your last session (saved {strftime}).</source>
         <translation>{describe} dipulihkan dari sesi terakhir Anda (disimpan {strftime}).</translation>
     </message>
@@ -525,18 +536,19 @@
     </message>
     <message>
         <location line="+20"/>
+        <location line="+15"/>
         <source>an unknown time</source>
         <translation>waktu yang tidak diketahui</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="-12"/>
         <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
         <translation>
             <numerusform>Tidak dipulihkan: transaksi yang ditinggalkan sesi terakhir Anda di pembangun transaksi (%n aksi) sudah diterapkan pada {when} (token {token}, di log aksi). Menjalankannya lagi akan menulisnya untuk kedua kalinya; Log aksi menampilkan permintaannya.</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+26"/>
         <source>The builder&apos;s work from your last session</source>
         <translation>Pekerjaan pembuat dari sesi terakhir Anda</translation>
     </message>
@@ -568,9 +580,19 @@
         <translation>Impor JSON</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-92"/>
         <source>Your last session sent this transaction and its outcome is not known: it may have been written. It was sent at {when} (token {token}). Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send: check the items first.</source>
         <translation>Sesi terakhir Anda mengirim transaksi ini dan hasilnya tidak diketahui: mungkin sudah tertulis. Transaksi dikirim pada {when} (token {token}). Jalankan akan mengirimnya lagi dengan token yang sama, yang diterapkan DynamoDB paling banyak sekali dalam 10 menit sejak pengiriman pertamanya: periksa item terlebih dahulu.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>This draft&apos;s transaction was already applied at {when} (token {token}, in the action log): executing it again would write it a second time.</source>
+        <translation>Transaksi draf ini sudah diterapkan pada {when} (token {token}, di log tindakan): menjalankannya lagi akan menulisnya untuk kedua kalinya.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This draft&apos;s transaction was sent at {when} (token {token}) and its outcome is not known: it may have been written. Check the items first: Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send.</source>
+        <translation>Transaksi draf ini dikirim pada {when} (token {token}) dan hasilnya tidak diketahui: mungkin sudah tertulis. Periksa item terlebih dahulu: Jalankan mengirimnya lagi dengan token yang sama, yang diterapkan DynamoDB paling banyak sekali dalam 10 menit sejak pengiriman pertamanya.</translation>
     </message>
     <message>
         <location line="+148"/>
@@ -600,14 +622,14 @@
         <translation>Buka draf “{name}”</translation>
     </message>
     <message numerus="yes">
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Opened the draft “{name}”: %Ln action(s). Ctrl+Z brings back what the builder held.</source>
         <translation>
             <numerusform>Draf “{name}” dibuka: %Ln aksi. Ctrl+Z mengembalikan isi pembangun transaksi sebelumnya.</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+30"/>
         <source>Drafts</source>
         <translation>Draf</translation>
     </message>
@@ -630,12 +652,13 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+210"/>
+        <location filename="../../builder/panel.py" line="+214"/>
         <source>The request could not be opened: </source>
+        <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Permintaan tidak dapat dibuka: </translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+59"/>
         <source>Connect to DynamoDB first: there is no connection to send to.</source>
         <translation>Hubungkan ke DynamoDB dulu: belum ada koneksi tujuan pengiriman.</translation>
     </message>
@@ -1016,12 +1039,13 @@ Kemungkinan panas</translation>
 <context>
     <name>CellEditor</name>
     <message>
-        <location filename="../../items/cell_editor.py" line="+61"/>
+        <location filename="../../items/cell_editor.py" line="+68"/>
         <source>Type</source>
+        <extracomment>QLineEdit&apos;s longest text: its default, 32,767, cut longer values silently (a 400 KB string fits). Characters of S or B text past which the value opens in a multi-line editor, not on a line.</extracomment>
         <translation>Tipe</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <location line="+3"/>
         <source>Value</source>
         <translation>Nilai</translation>
@@ -1032,7 +1056,7 @@ Kemungkinan panas</translation>
         <translation>NULL (tanpa nilai)</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>The value&apos;s type (Shift+Tab from the value)</source>
         <translation>Tipe nilai (Shift+Tab dari nilai)</translation>
     </message>
@@ -1050,7 +1074,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CellEdits</name>
     <message>
-        <location filename="../../items/cell_edits.py" line="+115"/>
+        <location filename="../../items/cell_edits.py" line="+119"/>
         <source>Pick a cell to edit first.</source>
         <translation>Pilih sel yang akan diedit dulu.</translation>
     </message>
@@ -1060,7 +1084,7 @@ Kemungkinan panas</translation>
         <translation>Status TTL dihitung oleh DynoView, tidak disimpan: edit atribut TTL {name} saja.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+56"/>
         <source>Edit {name} in place (F2)</source>
         <translation>Edit {name} di tempat (F2)</translation>
     </message>
@@ -1844,7 +1868,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+223"/>
+        <location filename="../../items/value_dialogs.py" line="+370"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entri</numerusform>
@@ -2034,7 +2058,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>DocumentEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-69"/>
+        <location filename="../../items/value_dialogs.py" line="-119"/>
         <source>Edit {name} ({code})</source>
         <translation>Edit {name} ({code})</translation>
     </message>
@@ -2079,7 +2103,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Nilai sebagai pohon</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+29"/>
         <source> (at {path})</source>
         <translation> (di {path})</translation>
     </message>
@@ -2979,9 +3003,8 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+124"/>
+        <location filename="../../items/edit_dialog.py" line="+144"/>
         <source>Edit item</source>
-        <extracomment>The table an item is checked for when the dialog is not told its table: a valid name that no key schema comes with, so only the checks that need none run (names, size, values).</extracomment>
         <translation>Edit item</translation>
     </message>
     <message>
@@ -3000,7 +3023,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Buka di pembangun transaksi</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>This is your unsent edit of this item, kept when DynoView closed at {when}. It is compared with the item as it is now when you open it in the builder.</source>
         <translation>Ini suntingan Anda yang belum dikirim untuk item ini, disimpan saat DynoView ditutup pada {when}. Suntingan ini dibandingkan dengan item seperti sekarang saat Anda membukanya di pembuat transaksi.</translation>
     </message>
@@ -3185,6 +3208,20 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <source>Open {name} in a new Items tab (another index or read)</source>
         <translation>Buka {name} di tab Item baru (indeks atau pembacaan lain)</translation>
     </message>
+    <message numerus="yes">
+        <location line="+64"/>
+        <source>Select one item to edit as JSON: it edits one item at a time, and %n are selected.</source>
+        <translation>
+            <numerusform>Pilih satu item untuk diedit sebagai JSON: pengeditan ini hanya untuk satu item sekaligus, dan %n dipilih.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+33"/>
+        <source>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</source>
+        <translation>
+            <numerusform>Pilih satu item untuk dihapus: Hapus… menghapus satu item sekaligus, dan %n dipilih. Tidak ada yang dihapus.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>KEPT</name>
@@ -3209,7 +3246,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>KeptNote</name>
     <message>
-        <location filename="../../kept_text.py" line="+66"/>
+        <location filename="../../kept_text.py" line="+56"/>
         <location line="+2"/>
         <source>Discard the kept edit</source>
         <translation>Buang suntingan yang disimpan</translation>
@@ -3218,7 +3255,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>KeptTextsBar</name>
     <message numerus="yes">
-        <location filename="../../window/unsent_work.py" line="+106"/>
+        <location filename="../../window/unsent_work.py" line="+107"/>
         <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
         <translation>
             <numerusform>Sesi terakhir Anda menyimpan %n suntingan yang belum dikirim, diketik di sebuah dialog.</numerusform>
@@ -3233,11 +3270,11 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>{named}. Open the same dialog on that item (Edit as JSON…) or table (the uniqueness schema) to carry on with it or discard it.</source>
-        <translation>{named}. Buka dialog yang sama pada item itu (Sunting sebagai JSON…) atau tabel itu (skema keunikan) untuk melanjutkan atau membuangnya.</translation>
+        <source>{named}. Open the same dialog on that item (Edit as JSON…), cell (its value editor, F2) or table (the uniqueness schema) to carry on with it or discard it.</source>
+        <translation>{named}. Buka dialog yang sama pada item itu (Edit sebagai JSON…), sel itu (editor nilainya, F2) atau tabel itu (skema keunikan) untuk melanjutkannya atau membuangnya.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>An unsent edit your last session kept could not be read.</source>
         <translation>Suntingan yang belum dikirim yang disimpan sesi terakhir Anda tidak dapat dibaca.</translation>
     </message>
@@ -3557,7 +3594,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>OpenDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="+97"/>
+        <location filename="../../builder/drafts_dialog.py" line="+100"/>
         <source>Open draft</source>
         <translation>Buka draf</translation>
     </message>
@@ -4735,7 +4772,7 @@ Permintaan: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-424"/>
+        <location filename="../../builder/restore_note.py" line="+21"/>
         <source>Discard</source>
         <translation>Buang</translation>
     </message>
@@ -4746,13 +4783,19 @@ Permintaan: {request}</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+14"/>
         <source>Keep</source>
         <translation>Simpan</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-13"/>
         <source>Keep the restored work and hide this note</source>
         <translation>Simpan pekerjaan yang dipulihkan dan sembunyikan catatan ini</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>OK</source>
+        <translation>OK</translation>
     </message>
 </context>
 <context>
@@ -4780,7 +4823,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SaveDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="-140"/>
+        <location filename="../../builder/drafts_dialog.py" line="-143"/>
         <source>Save draft as</source>
         <translation>Simpan draf sebagai</translation>
     </message>
@@ -4800,7 +4843,7 @@ Permintaan: {request}</translation>
         <translation>&amp;Nama</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>A draft named “{name}” exists: saving replaces it.</source>
         <translation>Draf bernama “{name}” sudah ada: menyimpan akan menggantinya.</translation>
     </message>
@@ -4821,12 +4864,12 @@ Permintaan: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+132"/>
+        <location filename="../../locks/schema_dialog.py" line="+134"/>
         <source>Uniqueness schema</source>
         <translation>Skema keunikan</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>This is your unsent edit of this table&apos;s uniqueness schema, kept when DynoView closed at {when}.</source>
         <translation>Ini suntingan Anda yang belum dikirim untuk skema keunikan tabel ini, disimpan saat DynoView ditutup pada {when}.</translation>
     </message>
@@ -4962,7 +5005,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+206"/>
+        <location filename="../../builder/send_flow.py" line="+207"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Pemeriksaan awal: membaca akun dan lock yang disentuh transaksi ini…</translation>
     </message>
@@ -4992,7 +5035,7 @@ Permintaan: {request}</translation>
         <translation>Menjalankan…</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>The transaction changed during the preflight; nothing was sent. Execute again.</source>
         <translation>Transaksi berubah selama pemeriksaan awal; tidak ada yang dikirim. Jalankan lagi.</translation>
     </message>
@@ -5065,7 +5108,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SetEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-86"/>
+        <location filename="../../items/value_dialogs.py" line="-89"/>
         <source>strings</source>
         <translation>string</translation>
     </message>
@@ -5075,32 +5118,32 @@ Permintaan: {request}</translation>
         <translation>angka</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>base64 binary</source>
         <translation>biner base64</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>The members as a JSON array ({kind}): some hold line breaks or only spaces, which one member per line cannot show. A set holds each member once and cannot be empty: to empty it, remove the attribute.</source>
-        <translation>Anggota sebagai larik JSON ({kind}): beberapa memuat jeda baris atau hanya spasi, yang tidak dapat ditampilkan satu anggota per baris. Set memuat setiap anggota sekali dan tidak boleh kosong: untuk mengosongkannya, hapus atributnya.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+2"/>
         <source>Edit {name} ({code})</source>
         <translation>Edit {name} ({code})</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="+14"/>
+        <source>The members as a JSON array ({kind}): some hold line breaks, only spaces or no-break spaces, which one member per line cannot show. A set holds each member once and cannot be empty: to empty it, remove the attribute.</source>
+        <translation>Anggota sebagai larik JSON ({kind}): sebagian berisi pemisah baris, hanya spasi, atau spasi tak terputus, yang tidak dapat ditampilkan dengan satu anggota per baris. Sebuah set memuat setiap anggota sekali dan tidak boleh kosong: untuk mengosongkannya, hapus atributnya.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>One member per line ({kind}). A set holds each member once and cannot be empty: to empty it, remove the attribute.</source>
         <translation>Satu anggota per baris ({kind}). Set memuat setiap anggota sekali dan tidak boleh kosong: untuk mengosongkannya, hapus atributnya.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>Set members as a JSON array</source>
         <translation>Anggota set sebagai larik JSON</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Set members, one per line</source>
         <translation>Anggota set, satu per baris</translation>
     </message>
@@ -5788,7 +5831,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TemplateRunner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="+117"/>
+        <location filename="../../builder/template_runner.py" line="+118"/>
         <source>Could not read the selected account&apos;s locks, so no repair is offered: </source>
         <translation>Tidak dapat membaca lock akun terpilih, jadi tidak ada perbaikan yang ditawarkan: </translation>
     </message>
@@ -5851,15 +5894,58 @@ Permintaan: {request}</translation>
     </message>
 </context>
 <context>
+    <name>TextEditorDialog</name>
+    <message>
+        <location filename="../../items/value_dialogs.py" line="+81"/>
+        <source>Edit {name} ({code})</source>
+        <translation>Edit {name} ({code})</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The binary value as base64 ({count} characters), too long for the cell&apos;s line.</source>
+        <translation>Nilai biner sebagai base64 ({count} karakter), terlalu panjang untuk baris sel.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The string ({count} characters) as one JSON string, in double quotes: it holds characters this editor would change (carriage returns, line or paragraph separators, no-break spaces), shown escaped.</source>
+        <translation>String ({count} karakter) sebagai satu string JSON, dalam tanda kutip ganda: string ini memuat karakter yang akan diubah editor ini (carriage return, pemisah baris atau paragraf, spasi tak terputus), ditampilkan dengan escape.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The string as it is stored ({count} characters), too long for the cell&apos;s line; line breaks are part of it.</source>
+        <translation>String sebagaimana disimpan ({count} karakter), terlalu panjang untuk baris sel; pemisah baris adalah bagian darinya.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Value as a JSON string</source>
+        <translation>Nilai sebagai string JSON</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Value</source>
+        <translation>Nilai</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Type the value as one JSON string, in double quotes (&quot;…&quot;), its special characters escaped as shown.</source>
+        <translation>Ketik nilai sebagai satu string JSON, dalam tanda kutip ganda (&quot;…&quot;), dengan karakter khususnya di-escape seperti yang ditampilkan.</translation>
+    </message>
+</context>
+<context>
     <name>TextKeeper</name>
     <message>
-        <location filename="../../kept_text.py" line="+61"/>
+        <location filename="../../kept_text.py" line="+65"/>
         <source>This is open in another window too: what you type here is not kept in case DynoView closes (that window&apos;s edit is). Save or cancel one of them.</source>
         <extracomment>Another dialog of this process keeps this subject: this one leaves its file alone.</extracomment>
         <translation>Ini juga terbuka di jendela lain: yang Anda ketik di sini tidak disimpan untuk berjaga-jaga bila DynoView ditutup (suntingan jendela itu yang disimpan). Simpan atau batalkan salah satunya.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
+        <source>The edit kept earlier could not be deleted ({error}): this dialog offers it again the next time it opens. Discard it then, once the folder can be written.</source>
+        <translation>Editan yang disimpan sebelumnya tidak dapat dihapus ({error}): dialog ini menawarkannya lagi saat dibuka berikutnya. Buang saat itu, setelah folder dapat ditulisi.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Your changes here could not be kept in case DynoView closes ({error}): save or copy them before you quit.</source>
         <translation>Perubahan Anda di sini tidak dapat disimpan untuk berjaga-jaga bila DynoView ditutup ({error}): simpan atau salin sebelum keluar.</translation>
     </message>
@@ -6181,9 +6267,17 @@ Terlama: {key_text}</translation>
     </message>
 </context>
 <context>
+    <name>UnsavedNote</name>
+    <message>
+        <location filename="../../updates/notice.py" line="+41"/>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+</context>
+<context>
     <name>UnsentWorkBar</name>
     <message>
-        <location filename="../../window/unsent_work.py" line="-67"/>
+        <location filename="../../window/unsent_work.py" line="-69"/>
         <source>Your last session left unsent work in the transaction builder.</source>
         <translation>Sesi terakhir Anda meninggalkan pekerjaan yang belum dikirim di pembangun transaksi.</translation>
     </message>
@@ -6231,7 +6325,27 @@ Terlama: {key_text}</translation>
 <context>
     <name>UpdateController</name>
     <message>
-        <location filename="../../updates/controller.py" line="+127"/>
+        <location filename="../../updates/controller.py" line="+87"/>
+        <source>Your answer applies until DynoView closes.</source>
+        <translation>Jawaban Anda berlaku sampai DynoView ditutup.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>It could not be saved in {folder} ({error}), so the question comes back at the next start: make that folder writable (or free space on its disk), then answer it again.</source>
+        <translation>Jawaban itu tidak dapat disimpan di {folder} ({error}), jadi pertanyaan muncul lagi saat mulai berikutnya: buat folder itu dapat ditulisi (atau kosongkan ruang di disknya), lalu jawab lagi.</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>{version} is not announced again until DynoView closes.</source>
+        <translation>{version} tidak diumumkan lagi sampai DynoView ditutup.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Skipping it could not be saved in {folder} ({error}), so it is announced again at the next start: make that folder writable (or free space on its disk), then skip it again.</source>
+        <translation>Pilihan melewatinya tidak dapat disimpan di {folder} ({error}), jadi versi itu diumumkan lagi saat mulai berikutnya: buat folder itu dapat ditulisi (atau kosongkan ruang di disknya), lalu lewati lagi.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>You have the latest version ({version}).</source>
         <translation>Anda memakai versi terbaru ({version}).</translation>
     </message>
@@ -6254,7 +6368,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>UpdateNotice</name>
     <message>
-        <location filename="../../updates/notice.py" line="+22"/>
+        <location filename="../../updates/notice.py" line="-19"/>
         <source>{APP_NAME} {version} is available. You have {current}.</source>
         <translation>{APP_NAME} {version} tersedia. Versi Anda {current}.</translation>
     </message>
@@ -6356,15 +6470,30 @@ Terlama: {key_text}</translation>
 <context>
     <name>_StageDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-55"/>
+        <location filename="../../items/value_dialogs.py" line="-239"/>
         <source>Stage</source>
-        <extracomment>Characters a QPlainTextEdit turns into a line break: a member holding one cannot be shown one per line, and a JSON text shows the separators escaped (as JSON allows), never raw.</extracomment>
+        <extracomment>Characters a QPlainTextEdit turns into a line break: a member holding one cannot be shown one per line, and a JSON text shows the separators escaped (as JSON allows), never raw. Characters a QPlainTextEdit gives back as others (a line break, or a space for a no-break space; Qt&apos;s frame marks U+FDD0 and U+FDD1 as line breaks): shown raw, an untouched value would be staged changed. JSON text shows them escaped; a text holding one is edited as JSON. Those ``_json_safe`` escapes: ``json.dumps`` escapes line feeds and returns in strings itself (the line feeds left in its text are its indentation). The dialog&apos;s fields that are kept: the text, and the form it is typed in (lines or JSON).</extracomment>
         <translation>Siapkan</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Stage the value (Ctrl+Enter); nothing is written until Review and send…</source>
         <translation>Siapkan nilai (Ctrl+Enter); tidak ada yang ditulis sampai Tinjau dan kirim…</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>This is your unsent edit of {name}, kept when DynoView closed at {when}: stage it, or discard it.</source>
+        <translation>Ini editan {name} Anda yang belum dikirim, disimpan saat DynoView ditutup pada {when}: siapkan, atau buang.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The value has changed since: check that your edit does not undo that change.</source>
+        <translation>Nilainya telah berubah sejak itu: periksa bahwa editan Anda tidak membatalkan perubahan itu.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Discard it and start from the value as it is now</source>
+        <translation>Buang dan mulai dari nilai saat ini</translation>
     </message>
 </context>
 <context>
@@ -6477,9 +6606,19 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.drafts_view</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+24"/>
+        <location filename="../../builder/drafts_view.py" line="-419"/>
         <source>table {table} on connection {connection}</source>
         <translation>tabel {table} di koneksi {connection}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>connection {connection}</source>
+        <translation>koneksi {connection}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>table {table}</source>
+        <translation>tabel {table}</translation>
     </message>
 </context>
 <context>
@@ -6506,7 +6645,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-371"/>
+        <location filename="../../builder/panel.py" line="-377"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7137,7 +7276,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>settings</name>
     <message>
-        <location filename="../../settings.py" line="+105"/>
+        <location filename="../../settings.py" line="+119"/>
         <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
         <translation>Berkas pengaturan {path} tidak dapat dibaca ({strerror}); DynoView dimulai dengan pengaturan bawaan dan tidak akan menyimpannya.</translation>
     </message>
@@ -7187,7 +7326,7 @@ Terlama: {key_text}</translation>
         <translation>bahasa</translation>
     </message>
     <message>
-        <location filename="../../settings_save.py" line="+63"/>
+        <location filename="../../settings_save.py" line="+75"/>
         <source>The settings could not be saved: another DynoView window kept the settings file {path} locked. Try again; if it keeps happening, close the other DynoView windows.</source>
         <translation>Pengaturan tidak dapat disimpan: jendela DynoView lain mengunci file pengaturan {path}. Coba lagi; jika terus terjadi, tutup jendela DynoView lainnya.</translation>
     </message>
@@ -7197,12 +7336,17 @@ Terlama: {key_text}</translation>
         <translation>jendela DynoView lain menguncinya</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>the file is damaged; restart DynoView to set it aside</source>
         <translation>file rusak; mulai ulang DynoView untuk menyisihkannya</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+49"/>
+        <source>{why} DynoView uses a copy of the settings file {path} for this session: settings changed now are lost when it quits.</source>
+        <translation>{why} DynoView memakai salinan file pengaturan {path} untuk sesi ini: pengaturan yang diubah sekarang hilang saat DynoView ditutup.</translation>
+    </message>
+    <message>
+        <location line="+37"/>
         <source>the folder is on a read-only disk</source>
         <translation>folder berada di disk hanya-baca</translation>
     </message>

@@ -235,28 +235,39 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+113"/>
+        <location filename="../../context.py" line="+116"/>
         <location line="+86"/>
         <location filename="../../transfer/import_controller.py" line="+74"/>
         <source>the article&apos;s default layout</source>
         <translation>o layout padrão do artigo</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+9"/>
+        <location line="+10"/>
+        <location line="+11"/>
         <location filename="../../transfer/import_controller.py" line="-6"/>
         <source>saved for this connection and table</source>
         <extracomment>An import of this file into this table that stopped before its end (Resume continues it). The file as the preview checked it: the import writes only what is still the same. The uniqueness schema the preview found the lock rules by (the import&apos;s too), and how it was chosen, as a resume refused for another one names it. Where a refusal of the import is to be fixed (``DynoViewError.field``): said at that box.</extracomment>
         <translation>salvo para esta conexão e tabela</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-18"/>
+        <location line="+18"/>
         <location filename="../../transfer/import_controller.py" line="+1"/>
         <source>not saved</source>
         <translation>não salvo</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+11"/>
+        <source>Schema not saved</source>
+        <translation>Esquema não salvo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The uniqueness schema of {table} could not be saved in {folder} ({error}). It is used until DynoView closes. To keep it, make that folder writable (or free space on its disk), then open Edit schema… and save it again.</source>
+        <translation>O esquema de unicidade de {table} não pôde ser salvo em {folder} ({error}). Ele é usado até o DynoView fechar. Para mantê-lo, torne essa pasta gravável (ou libere espaço no disco), depois abra Editar esquema… e salve-o de novo.</translation>
+    </message>
+    <message>
+        <location line="+83"/>
         <source>(reported by the {value} error handler)</source>
         <translation>(relatado pelo tratador de erros {value})</translation>
     </message>
@@ -500,12 +511,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+363"/>
+        <location filename="../../builder/drafts_view.py" line="+348"/>
         <source>Load template</source>
         <translation>Carregar modelo</translation>
     </message>
     <message>
-        <location line="-193"/>
+        <location line="-207"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>O trabalho do construtor não pôde ser salvo em {current_path} ({exc}); ele continua na janela, mas seria perdido se o DynoView fechasse agora.</translation>
     </message>
@@ -515,7 +526,7 @@
         <translation>a solicitação não pode ser aberta: {problems}</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Restored {describe} from your last session (saved {strftime}).</source>
         <translation>Restaurado da sua última sessão: {describe} (salvo às {strftime}).</translation>
     </message>
@@ -526,11 +537,12 @@
     </message>
     <message>
         <location line="+20"/>
+        <location line="+15"/>
         <source>an unknown time</source>
         <translation>um horário desconhecido</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="-12"/>
         <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
         <translation>
             <numerusform>Não restaurada: a transação que sua última sessão deixou no construtor (%n ação) já foi aplicada em {when} (token {token}, no log de ações). Executá-la de novo a escreveria uma segunda vez; Histórico mostra a requisição.</numerusform>
@@ -538,7 +550,7 @@
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+26"/>
         <source>The builder&apos;s work from your last session</source>
         <translation>O trabalho do construtor da sua última sessão</translation>
     </message>
@@ -571,9 +583,19 @@
         <translation>Importar JSON</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-92"/>
         <source>Your last session sent this transaction and its outcome is not known: it may have been written. It was sent at {when} (token {token}). Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send: check the items first.</source>
         <translation>Sua última sessão enviou esta transação e o resultado não é conhecido: ela pode ter sido gravada. Foi enviada em {when} (token {token}). Executar a envia de novo com o mesmo token, que o DynamoDB aplica no máximo uma vez em até 10 minutos do primeiro envio: verifique os itens antes.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>This draft&apos;s transaction was already applied at {when} (token {token}, in the action log): executing it again would write it a second time.</source>
+        <translation>A transação deste rascunho já foi aplicada em {when} (token {token}, no registro de ações): executá-la de novo a gravaria uma segunda vez.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This draft&apos;s transaction was sent at {when} (token {token}) and its outcome is not known: it may have been written. Check the items first: Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send.</source>
+        <translation>A transação deste rascunho foi enviada em {when} (token {token}) e seu resultado não é conhecido: ela pode ter sido gravada. Verifique os itens primeiro: Executar a envia de novo com o mesmo token, que o DynamoDB aplica no máximo uma vez em até 10 minutos após o primeiro envio.</translation>
     </message>
     <message>
         <location line="+148"/>
@@ -604,7 +626,7 @@
         <translation>Abrir rascunho “{name}”</translation>
     </message>
     <message numerus="yes">
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Opened the draft “{name}”: %Ln action(s). Ctrl+Z brings back what the builder held.</source>
         <translation>
             <numerusform>Rascunho “{name}” aberto: %Ln ação. Ctrl+Z traz de volta o que o construtor tinha.</numerusform>
@@ -612,7 +634,7 @@
         </translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+30"/>
         <source>Drafts</source>
         <translation>Rascunhos</translation>
     </message>
@@ -635,12 +657,13 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+210"/>
+        <location filename="../../builder/panel.py" line="+214"/>
         <source>The request could not be opened: </source>
+        <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Não foi possível abrir a requisição: </translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+59"/>
         <source>Connect to DynamoDB first: there is no connection to send to.</source>
         <translation>Conecte-se ao DynamoDB primeiro: não há conexão para onde enviar.</translation>
     </message>
@@ -1024,12 +1047,13 @@ Provavelmente quente</translation>
 <context>
     <name>CellEditor</name>
     <message>
-        <location filename="../../items/cell_editor.py" line="+61"/>
+        <location filename="../../items/cell_editor.py" line="+68"/>
         <source>Type</source>
+        <extracomment>QLineEdit&apos;s longest text: its default, 32,767, cut longer values silently (a 400 KB string fits). Characters of S or B text past which the value opens in a multi-line editor, not on a line.</extracomment>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <location line="+3"/>
         <source>Value</source>
         <translation>Valor</translation>
@@ -1040,7 +1064,7 @@ Provavelmente quente</translation>
         <translation>NULL (sem valor)</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>The value&apos;s type (Shift+Tab from the value)</source>
         <translation>O tipo do valor (Shift+Tab a partir do valor)</translation>
     </message>
@@ -1058,7 +1082,7 @@ Provavelmente quente</translation>
 <context>
     <name>CellEdits</name>
     <message>
-        <location filename="../../items/cell_edits.py" line="+115"/>
+        <location filename="../../items/cell_edits.py" line="+119"/>
         <source>Pick a cell to edit first.</source>
         <translation>Escolha uma célula para editar primeiro.</translation>
     </message>
@@ -1068,7 +1092,7 @@ Provavelmente quente</translation>
         <translation>O status de TTL é calculado pelo DynoView, não armazenado: edite o atributo de TTL {name}.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+56"/>
         <source>Edit {name} in place (F2)</source>
         <translation>Editar {name} no lugar (F2)</translation>
     </message>
@@ -1862,7 +1886,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+223"/>
+        <location filename="../../items/value_dialogs.py" line="+370"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entrada</numerusform>
@@ -2057,7 +2081,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>DocumentEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-69"/>
+        <location filename="../../items/value_dialogs.py" line="-119"/>
         <source>Edit {name} ({code})</source>
         <translation>Editar {name} ({code})</translation>
     </message>
@@ -2102,7 +2126,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Valor como árvore</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+29"/>
         <source> (at {path})</source>
         <translation> (em {path})</translation>
     </message>
@@ -3010,9 +3034,8 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+124"/>
+        <location filename="../../items/edit_dialog.py" line="+144"/>
         <source>Edit item</source>
-        <extracomment>The table an item is checked for when the dialog is not told its table: a valid name that no key schema comes with, so only the checks that need none run (names, size, values).</extracomment>
         <translation>Editar item</translation>
     </message>
     <message>
@@ -3031,7 +3054,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Abrir no construtor</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>This is your unsent edit of this item, kept when DynoView closed at {when}. It is compared with the item as it is now when you open it in the builder.</source>
         <translation>Esta é a sua edição não enviada deste item, guardada quando o DynoView fechou em {when}. Ela é comparada com o item como está agora quando você a abre no construtor.</translation>
     </message>
@@ -3217,6 +3240,22 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <source>Open {name} in a new Items tab (another index or read)</source>
         <translation>Abrir {name} em uma nova aba de Itens (outro índice ou leitura)</translation>
     </message>
+    <message numerus="yes">
+        <location line="+64"/>
+        <source>Select one item to edit as JSON: it edits one item at a time, and %n are selected.</source>
+        <translation>
+            <numerusform>Selecione um só item para editar como JSON: ele edita um item por vez, e %n está selecionado.</numerusform>
+            <numerusform>Selecione um só item para editar como JSON: ele edita um item por vez, e %n estão selecionados.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+33"/>
+        <source>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</source>
+        <translation>
+            <numerusform>Selecione um só item para excluir: Excluir… exclui um item por vez, e %n está selecionado. Nada foi excluído.</numerusform>
+            <numerusform>Selecione um só item para excluir: Excluir… exclui um item por vez, e %n estão selecionados. Nada foi excluído.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>KEPT</name>
@@ -3242,7 +3281,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>KeptNote</name>
     <message>
-        <location filename="../../kept_text.py" line="+66"/>
+        <location filename="../../kept_text.py" line="+56"/>
         <location line="+2"/>
         <source>Discard the kept edit</source>
         <translation>Descartar a edição guardada</translation>
@@ -3251,7 +3290,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>KeptTextsBar</name>
     <message numerus="yes">
-        <location filename="../../window/unsent_work.py" line="+106"/>
+        <location filename="../../window/unsent_work.py" line="+107"/>
         <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
         <translation>
             <numerusform>Sua última sessão guardou %n edição não enviada digitada em uma caixa de diálogo.</numerusform>
@@ -3268,11 +3307,11 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>{named}. Open the same dialog on that item (Edit as JSON…) or table (the uniqueness schema) to carry on with it or discard it.</source>
-        <translation>{named}. Abra a mesma caixa de diálogo nesse item (Editar como JSON…) ou nessa tabela (o esquema de unicidade) para continuar ou descartá-la.</translation>
+        <source>{named}. Open the same dialog on that item (Edit as JSON…), cell (its value editor, F2) or table (the uniqueness schema) to carry on with it or discard it.</source>
+        <translation>{named}. Abra a mesma caixa de diálogo nesse item (Editar como JSON…), nessa célula (seu editor de valor, F2) ou nessa tabela (o esquema de unicidade) para continuar ou descartar.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>An unsent edit your last session kept could not be read.</source>
         <translation>Uma edição não enviada que sua última sessão guardou não pôde ser lida.</translation>
     </message>
@@ -3601,7 +3640,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>OpenDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="+97"/>
+        <location filename="../../builder/drafts_dialog.py" line="+100"/>
         <source>Open draft</source>
         <translation>Abrir rascunho</translation>
     </message>
@@ -4788,7 +4827,7 @@ Requisição: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-424"/>
+        <location filename="../../builder/restore_note.py" line="+21"/>
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
@@ -4799,13 +4838,19 @@ Requisição: {request}</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+14"/>
         <source>Keep</source>
         <translation>Manter</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-13"/>
         <source>Keep the restored work and hide this note</source>
         <translation>Manter o trabalho restaurado e ocultar este aviso</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>OK</source>
+        <translation>OK</translation>
     </message>
 </context>
 <context>
@@ -4833,7 +4878,7 @@ Requisição: {request}</translation>
 <context>
     <name>SaveDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="-140"/>
+        <location filename="../../builder/drafts_dialog.py" line="-143"/>
         <source>Save draft as</source>
         <translation>Salvar rascunho como</translation>
     </message>
@@ -4853,7 +4898,7 @@ Requisição: {request}</translation>
         <translation>&amp;Nome</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>A draft named “{name}” exists: saving replaces it.</source>
         <translation>Já existe um rascunho chamado “{name}”: salvar o substitui.</translation>
     </message>
@@ -4874,12 +4919,12 @@ Requisição: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+132"/>
+        <location filename="../../locks/schema_dialog.py" line="+134"/>
         <source>Uniqueness schema</source>
         <translation>Esquema de unicidade</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>This is your unsent edit of this table&apos;s uniqueness schema, kept when DynoView closed at {when}.</source>
         <translation>Esta é a sua edição não enviada do esquema de unicidade desta tabela, guardada quando o DynoView fechou em {when}.</translation>
     </message>
@@ -5015,7 +5060,7 @@ Requisição: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+206"/>
+        <location filename="../../builder/send_flow.py" line="+207"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Verificação prévia: lendo as contas e os bloqueios que esta transação toca…</translation>
     </message>
@@ -5045,7 +5090,7 @@ Requisição: {request}</translation>
         <translation>Executando…</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>The transaction changed during the preflight; nothing was sent. Execute again.</source>
         <translation>A transação mudou durante a verificação prévia; nada foi enviado. Execute de novo.</translation>
     </message>
@@ -5118,7 +5163,7 @@ Requisição: {request}</translation>
 <context>
     <name>SetEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-86"/>
+        <location filename="../../items/value_dialogs.py" line="-89"/>
         <source>strings</source>
         <translation>strings</translation>
     </message>
@@ -5128,32 +5173,32 @@ Requisição: {request}</translation>
         <translation>números</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>base64 binary</source>
         <translation>binário base64</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>The members as a JSON array ({kind}): some hold line breaks or only spaces, which one member per line cannot show. A set holds each member once and cannot be empty: to empty it, remove the attribute.</source>
-        <translation>Os membros como array JSON ({kind}): alguns contêm quebras de linha ou só espaços, que um membro por linha não consegue mostrar. Um conjunto guarda cada membro uma vez e não pode ficar vazio: para esvaziá-lo, remova o atributo.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+2"/>
         <source>Edit {name} ({code})</source>
         <translation>Editar {name} ({code})</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="+14"/>
+        <source>The members as a JSON array ({kind}): some hold line breaks, only spaces or no-break spaces, which one member per line cannot show. A set holds each member once and cannot be empty: to empty it, remove the attribute.</source>
+        <translation>Os membros como um array JSON ({kind}): alguns têm quebras de linha, só espaços ou espaços não separáveis, que um membro por linha não pode mostrar. Um conjunto tem cada membro uma vez e não pode ser vazio: para esvaziá-lo, remova o atributo.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>One member per line ({kind}). A set holds each member once and cannot be empty: to empty it, remove the attribute.</source>
         <translation>Um membro por linha ({kind}). Um set tem cada membro uma vez e não pode ser vazio: para esvaziá-lo, remova o atributo.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>Set members as a JSON array</source>
         <translation>Membros do conjunto como array JSON</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Set members, one per line</source>
         <translation>Membros do set, um por linha</translation>
     </message>
@@ -5845,7 +5890,7 @@ Requisição: {request}</translation>
 <context>
     <name>TemplateRunner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="+117"/>
+        <location filename="../../builder/template_runner.py" line="+118"/>
         <source>Could not read the selected account&apos;s locks, so no repair is offered: </source>
         <translation>Não foi possível ler os bloqueios da conta selecionada, então nenhum reparo é oferecido: </translation>
     </message>
@@ -5909,15 +5954,58 @@ Requisição: {request}</translation>
     </message>
 </context>
 <context>
+    <name>TextEditorDialog</name>
+    <message>
+        <location filename="../../items/value_dialogs.py" line="+81"/>
+        <source>Edit {name} ({code})</source>
+        <translation>Editar {name} ({code})</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The binary value as base64 ({count} characters), too long for the cell&apos;s line.</source>
+        <translation>O valor binário em base64 ({count} caracteres), longo demais para a linha da célula.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The string ({count} characters) as one JSON string, in double quotes: it holds characters this editor would change (carriage returns, line or paragraph separators, no-break spaces), shown escaped.</source>
+        <translation>A string ({count} caracteres) como uma string JSON, entre aspas duplas: ela tem caracteres que este editor mudaria (retornos de carro, separadores de linha ou de parágrafo, espaços não separáveis), mostrados com escape.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The string as it is stored ({count} characters), too long for the cell&apos;s line; line breaks are part of it.</source>
+        <translation>A string como está armazenada ({count} caracteres), longa demais para a linha da célula; as quebras de linha fazem parte dela.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Value as a JSON string</source>
+        <translation>Valor como string JSON</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Type the value as one JSON string, in double quotes (&quot;…&quot;), its special characters escaped as shown.</source>
+        <translation>Digite o valor como uma string JSON, entre aspas duplas (&quot;…&quot;), com seus caracteres especiais escapados como mostrado.</translation>
+    </message>
+</context>
+<context>
     <name>TextKeeper</name>
     <message>
-        <location filename="../../kept_text.py" line="+61"/>
+        <location filename="../../kept_text.py" line="+65"/>
         <source>This is open in another window too: what you type here is not kept in case DynoView closes (that window&apos;s edit is). Save or cancel one of them.</source>
         <extracomment>Another dialog of this process keeps this subject: this one leaves its file alone.</extracomment>
         <translation>Isto também está aberto em outra janela: o que você digita aqui não é guardado caso o DynoView feche (a edição daquela janela é). Salve ou cancele uma delas.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
+        <source>The edit kept earlier could not be deleted ({error}): this dialog offers it again the next time it opens. Discard it then, once the folder can be written.</source>
+        <translation>A edição guardada antes não pôde ser excluída ({error}): esta caixa de diálogo a oferece de novo na próxima vez que abrir. Descarte-a então, quando a pasta puder ser gravada.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Your changes here could not be kept in case DynoView closes ({error}): save or copy them before you quit.</source>
         <translation>Suas alterações aqui não puderam ser guardadas caso o DynoView feche ({error}): salve ou copie-as antes de sair.</translation>
     </message>
@@ -6242,9 +6330,17 @@ Mais antigo: {key_text}</translation>
     </message>
 </context>
 <context>
+    <name>UnsavedNote</name>
+    <message>
+        <location filename="../../updates/notice.py" line="+41"/>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+</context>
+<context>
     <name>UnsentWorkBar</name>
     <message>
-        <location filename="../../window/unsent_work.py" line="-67"/>
+        <location filename="../../window/unsent_work.py" line="-69"/>
         <source>Your last session left unsent work in the transaction builder.</source>
         <translation>Sua última sessão deixou trabalho não enviado no construtor de transações.</translation>
     </message>
@@ -6292,7 +6388,27 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>UpdateController</name>
     <message>
-        <location filename="../../updates/controller.py" line="+127"/>
+        <location filename="../../updates/controller.py" line="+87"/>
+        <source>Your answer applies until DynoView closes.</source>
+        <translation>Sua resposta vale até o DynoView fechar.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>It could not be saved in {folder} ({error}), so the question comes back at the next start: make that folder writable (or free space on its disk), then answer it again.</source>
+        <translation>Ela não pôde ser salva em {folder} ({error}), então a pergunta volta na próxima inicialização: torne essa pasta gravável (ou libere espaço no disco), depois responda de novo.</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>{version} is not announced again until DynoView closes.</source>
+        <translation>{version} não é anunciada de novo até o DynoView fechar.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Skipping it could not be saved in {folder} ({error}), so it is announced again at the next start: make that folder writable (or free space on its disk), then skip it again.</source>
+        <translation>Pular não pôde ser salvo em {folder} ({error}), então ela é anunciada de novo na próxima inicialização: torne essa pasta gravável (ou libere espaço no disco), depois pule-a de novo.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>You have the latest version ({version}).</source>
         <translation>Você tem a versão mais recente ({version}).</translation>
     </message>
@@ -6315,7 +6431,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>UpdateNotice</name>
     <message>
-        <location filename="../../updates/notice.py" line="+22"/>
+        <location filename="../../updates/notice.py" line="-19"/>
         <source>{APP_NAME} {version} is available. You have {current}.</source>
         <translation>O {APP_NAME} {version} está disponível. Você tem a {current}.</translation>
     </message>
@@ -6417,15 +6533,30 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>_StageDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-55"/>
+        <location filename="../../items/value_dialogs.py" line="-239"/>
         <source>Stage</source>
-        <extracomment>Characters a QPlainTextEdit turns into a line break: a member holding one cannot be shown one per line, and a JSON text shows the separators escaped (as JSON allows), never raw.</extracomment>
+        <extracomment>Characters a QPlainTextEdit turns into a line break: a member holding one cannot be shown one per line, and a JSON text shows the separators escaped (as JSON allows), never raw. Characters a QPlainTextEdit gives back as others (a line break, or a space for a no-break space; Qt&apos;s frame marks U+FDD0 and U+FDD1 as line breaks): shown raw, an untouched value would be staged changed. JSON text shows them escaped; a text holding one is edited as JSON. Those ``_json_safe`` escapes: ``json.dumps`` escapes line feeds and returns in strings itself (the line feeds left in its text are its indentation). The dialog&apos;s fields that are kept: the text, and the form it is typed in (lines or JSON).</extracomment>
         <translation>Preparar</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Stage the value (Ctrl+Enter); nothing is written until Review and send…</source>
         <translation>Preparar o valor (Ctrl+Enter); nada é gravado até Revisar e enviar…</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>This is your unsent edit of {name}, kept when DynoView closed at {when}: stage it, or discard it.</source>
+        <translation>Esta é sua edição não enviada de {name}, guardada quando o DynoView fechou em {when}: prepare-a, ou descarte-a.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The value has changed since: check that your edit does not undo that change.</source>
+        <translation>O valor mudou desde então: verifique se sua edição não desfaz essa mudança.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Discard it and start from the value as it is now</source>
+        <translation>Descartá-la e começar do valor atual</translation>
     </message>
 </context>
 <context>
@@ -6538,9 +6669,19 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.drafts_view</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+24"/>
+        <location filename="../../builder/drafts_view.py" line="-419"/>
         <source>table {table} on connection {connection}</source>
         <translation>tabela {table} na conexão {connection}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>connection {connection}</source>
+        <translation>a conexão {connection}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>table {table}</source>
+        <translation>a tabela {table}</translation>
     </message>
 </context>
 <context>
@@ -6567,7 +6708,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-371"/>
+        <location filename="../../builder/panel.py" line="-377"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7198,7 +7339,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>settings</name>
     <message>
-        <location filename="../../settings.py" line="+105"/>
+        <location filename="../../settings.py" line="+119"/>
         <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
         <translation>Não foi possível ler o arquivo de configurações {path} ({strerror}); o DynoView inicia com as configurações padrão e não vai salvá-las.</translation>
     </message>
@@ -7248,7 +7389,7 @@ Mais antigo: {key_text}</translation>
         <translation>o idioma</translation>
     </message>
     <message>
-        <location filename="../../settings_save.py" line="+63"/>
+        <location filename="../../settings_save.py" line="+75"/>
         <source>The settings could not be saved: another DynoView window kept the settings file {path} locked. Try again; if it keeps happening, close the other DynoView windows.</source>
         <translation>Não foi possível salvar as configurações: outra janela do DynoView manteve o arquivo de configurações {path} bloqueado. Tente de novo; se continuar acontecendo, feche as outras janelas do DynoView.</translation>
     </message>
@@ -7258,12 +7399,17 @@ Mais antigo: {key_text}</translation>
         <translation>outra janela do DynoView o manteve bloqueado</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>the file is damaged; restart DynoView to set it aside</source>
         <translation>o arquivo está danificado; reinicie o DynoView para deixá-lo de lado</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+49"/>
+        <source>{why} DynoView uses a copy of the settings file {path} for this session: settings changed now are lost when it quits.</source>
+        <translation>{why} O DynoView usa uma cópia do arquivo de configurações {path} nesta sessão: as configurações alteradas agora se perdem quando ele fechar.</translation>
+    </message>
+    <message>
+        <location line="+37"/>
         <source>the folder is on a read-only disk</source>
         <translation>a pasta está em um disco somente leitura</translation>
     </message>
