@@ -39,7 +39,6 @@ TARBALL_SHA512 = ("c5379e44bbf311fab2779961ddb1f8734907bd21c79a6843e590ec1c52804
 #: The package's ``emulator/sha256`` file is AWS's checksum of the dynamodb_local tar.gz the jar
 #: was unpacked from, not of the jar itself: it names the release. The jar's own hash is pinned too.
 RELEASE_SHA256 = "55b425a9a42cfc728436eaf0e4ae64d688b64d177c99c4f4c4d7e3dbb3ac6c09"
-JAR_SHA256 = "454305e9bc3e6ebcca5b62569869e31563b8d7e346474e94557b2600702146c7"
 JAR = "DynamoDBLocal.jar"
 LIB = "DynamoDBLocal_lib"
 #: DynamoDB Local refuses access key ids that are not letters and digits
@@ -99,8 +98,9 @@ def _verify(home: Path) -> Path:
     if release != RELEASE_SHA256:
         raise DynamoDBLocalBroken(f"{home} is not DynamoDB Local {ENGINE_VERSION}: its sha256 file says "
                                   f"{release}. Delete that folder so it is fetched again.")
-    if not jar.is_file() or files.sha256_of(jar) != JAR_SHA256:
-        raise DynamoDBLocalBroken(f"{jar} does not match its pinned sha256 {JAR_SHA256}: the file is "
+    pinned = files.MANIFEST[JAR]  # the jar first: the file java runs, and the one named
+    if not jar.is_file() or files.sha256_of(jar) != pinned:
+        raise DynamoDBLocalBroken(f"{jar} does not match its pinned sha256 {pinned}: the file is "
                                   "damaged or was replaced. Delete that folder so it is fetched again.")
     files.check_files(tree, hashed={JAR})
     return home

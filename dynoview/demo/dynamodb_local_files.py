@@ -273,15 +273,16 @@ def _refuse_unsafe(path: Path, st: os.stat_result, home: Path) -> None:
     if st.st_uid != os.geteuid():
         raise DynamoDBLocalBroken(f"{path} belongs to another user, so what DynamoDB Local would "
                                   f"load from it cannot be trusted. {fetch_again(home)}")
-    if mode & 0o022:
-        raise DynamoDBLocalBroken(f"{path} can be changed by other users (mode "
-                                  f"{stat.S_IMODE(mode):04o}), so what DynamoDB Local would load "
-                                  f"from it cannot be trusted. {fetch_again(home)}")
+    # The user's own entry that group or others could write (an install made under umask 002,
+    # as Debian's and Ubuntu's user private groups have) is tightened by the caller, not refused:
+    # whatever was changed in it is caught by the pinned hash of every file (``check_files``).
 
 
 def _check_above(home: Path) -> None:
-    """A folder above the install that others can write lets them swap the install after it was
-    checked (a sticky folder such as /tmp does not: only owners rename there)."""
+    """A folder above the install that any user can write lets them swap the install after it
+    was checked (a sticky folder such as /tmp does not: only owners rename there). One only its
+    group can write is the user's own under user private groups (umask 002: ``~/.cache`` 0775
+    on Debian and Ubuntu), and is accepted."""
     if not _POSIX:
         return
     for folder in home.parents:
@@ -289,7 +290,7 @@ def _check_above(home: Path) -> None:
             st = os.stat(folder)
         except OSError:
             continue
-        if st.st_mode & 0o022 and not st.st_mode & stat.S_ISVTX:
+        if st.st_mode & 0o002 and not st.st_mode & stat.S_ISVTX:
             raise DynamoDBLocalBroken(
                 f"{folder} can be changed by other users (mode {stat.S_IMODE(st.st_mode):04o}), so "
                 f"they could replace DynamoDB Local in {home}. Run chmod go-w {folder}, or choose "
@@ -312,9 +313,9 @@ def _entries(home: Path) -> Iterator[tuple[str, Path, os.stat_result]]:
 
 
 def private_tree(home: Path) -> Tree:
-    """Refuse an install another user could have changed (a link, an entry not the user's, one
-    writable by group or others, the folders above included); tighten the rest to 0700/0600 (an
-    install made before this check followed the umask); drop ``LEFTOVER``."""
+    """Refuse an install another user could have changed (a link, an entry not the user's, a
+    folder above it any user can write); tighten the rest to 0700/0600 (an install made before
+    this check followed the umask, 002 included); drop ``LEFTOVER``."""
     parent = os.lstat(home.parent)
     _refuse_unsafe(home.parent, parent, home)
     _check_above(home.parent)

@@ -127,22 +127,35 @@ def test_a_changed_or_missing_lib_jar_is_refused_after_a_good_check(root: Path) 
 
 
 @pytest.mark.parametrize("target, wide", [("", 0o777), (ddbl.LIB, 0o775), (LIB_JAR, 0o666),
-                                          ("..", 0o777)],
-                         ids=["install-folder", "lib-folder", "lib-jar", "dynamodb-local-folder"])
-def test_an_install_other_users_can_change_is_refused(root: Path, target: str, wide: int) -> None:
+                                          ("..", 0o777), ("", 0o775)],
+                         ids=["install-folder", "lib-folder", "lib-jar", "dynamodb-local-folder",
+                              "umask-002-install"])
+def test_an_install_others_could_write_is_tightened_and_checked(root: Path, target: str, wide: int) -> None:
+    """The user's own install made under a wide umask (002: user private groups) is made private
+    again, not refused: what anyone changed in it meanwhile is caught by the pinned hashes."""
     home = ddbl.install_dir(root)
     path = home / target if target != ".." else home.parent
     path.chmod(wide)
-    with pytest.raises(ddbl.DynamoDBLocalBroken,
-                       match=f"{path} can be changed by other users \\(mode 0{wide:o}\\)"):
+    assert ddbl.install(root) == home
+    assert stat.S_IMODE(path.stat().st_mode) == (0o600 if path.is_file() else 0o700)
+    path.chmod(wide)
+    jar = home / LIB_JAR
+    jar.write_bytes(jar.read_bytes()[:-8] + b"tampered")  # what a group member could have done
+    with pytest.raises(ddbl.DynamoDBLocalBroken, match=f"{jar} does not match its pinned sha256"):
         ddbl.install(root)
 
 
-def test_a_cache_folder_others_can_write_is_refused(root: Path) -> None:
+def test_a_cache_folder_any_user_can_write_is_refused(root: Path) -> None:
     root.chmod(0o777)
     with pytest.raises(ddbl.DynamoDBLocalBroken, match=f"{root} can be changed by other users.*"
                        f"chmod go-w {root}"):
         ddbl.install(root)
+
+
+def test_a_cache_folder_only_its_group_can_write_is_accepted(root: Path) -> None:
+    """``~/.cache`` 0775 under umask 002 (Debian's and Ubuntu's user private groups)."""
+    root.chmod(0o775)
+    assert ddbl.install(root) == ddbl.install_dir(root)
 
 
 def test_an_older_install_is_tightened_and_its_leftover_removed(root: Path) -> None:

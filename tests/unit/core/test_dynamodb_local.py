@@ -12,6 +12,7 @@ import pytest
 
 from dynoview.core.errors import DynoViewError
 from dynoview.demo import dynamodb_local as ddbl
+from dynoview.demo import dynamodb_local_files as files
 from dynoview.demo.backend import ENGINE_VARIABLE, demo_engine
 
 
@@ -83,7 +84,7 @@ def test_a_cached_folder_is_checked_every_time(tmp_path: Path) -> None:
     (home / "sha256").write_text(ddbl.RELEASE_SHA256)
     with pytest.raises(ddbl.DynamoDBLocalBroken, match="does not match its pinned sha256"):
         ddbl.install(tmp_path)
-    assert hashlib.sha256(b"replaced").hexdigest() != ddbl.JAR_SHA256
+    assert hashlib.sha256(b"replaced").hexdigest() != files.MANIFEST[ddbl.JAR]
 
 
 def test_links_in_the_tarball_are_refused(tmp_path: Path) -> None:
