@@ -360,26 +360,36 @@ class StagedEdits:
         result._items = items  # keyed already: ids are not worked out again for every merge
         return result
 
-    def settle(self, table: str, key: Mapping[str, Any], now: Mapping[str, Any] | None) -> bool:
+    def settle(self, table: str, key: Mapping[str, Any], now: Mapping[str, Any] | None,
+               sent: Mapping[str, Item | None] | None = None) -> bool:
         """The table holds ``now`` for this item after a write: drop each staged cell whose value
         is there (not an undoable change: it was written), one by one, so a cell staged after the
-        sent transaction was made stays staged and sendable. True if any was dropped."""
+        sent transaction was made stays staged and sendable. A cell staged again after that
+        transaction was made, whose attribute it wrote (``sent``: attribute -> the value it sent,
+        as the table now holds it), is guarded from then on on that value, not on the one before
+        (its guard would fail on the app's own write). True if any cell changed."""
         current = self.item(table, key)
         if current is None or now is None:
             return False
         written = [c for c in current.cells if _same(c.new, now.get(c.attribute))]
-        if not written:
+        rebased = [c for c in current.cells if c not in written and sent is not None
+                   and c.attribute in sent and _same(sent[c.attribute], now.get(c.attribute))
+                   and not _same(c.old, now.get(c.attribute))]
+        if not written and not rebased:
             return False
         # What the item holds now for the written cells: the guards and lock moves of the cells
         # left are worked out from it, not from the values before the write.
         seen = dict(current.seen)
-        for cell in written:
-            if cell.new is None:
+        for cell in [*written, *rebased]:
+            value = now.get(cell.attribute)
+            if value is None:
                 seen.pop(cell.attribute, None)
             else:
-                seen[cell.attribute] = copy.deepcopy(cell.new)
+                seen[cell.attribute] = copy.deepcopy(value)
         gone = {c.attribute for c in written}
-        self._put(replace(current, seen=seen,
-                          cells=tuple(c for c in current.cells if c.attribute not in gone)))
+        moved = {c.attribute: now.get(c.attribute) for c in rebased}
+        cells = tuple(replace(c, old=copy.deepcopy(moved[c.attribute])) if c.attribute in moved else c
+                      for c in current.cells if c.attribute not in gone)
+        self._put(replace(current, seen=seen, cells=cells))
         self._undo.clear()  # an undo would stage again what is written now
         return True

@@ -29,6 +29,7 @@ from dynoview.core.edits.staging import (
     EditError,
     ItemEdits,
     StagedEdits,
+    key_id,
     same_connection,
 )
 from dynoview.core.edits.transaction import build_transaction
@@ -70,6 +71,9 @@ class CellStaging(QObject):
         self.error = ""  # why the last edit was not staged, at its cell
         self.note = ""  # what was restored at the start (or why it could not be)
         self.handed: str | None = None  # the token of the transaction last opened in the builder
+        # The values that transaction writes, per item (``key_id``): a cell staged again since is
+        # guarded on them once they are written (``StagedEdits.settle``).
+        self.handed_values: dict[str, dict[str, Any]] = {}
         ctx.items_written.connect(self._written)
         ctx.connection_changed.connect(self._take_over)
         # The window's file stays for the next start; its lock goes with the window.
@@ -179,6 +183,8 @@ class CellStaging(QObject):
                 reason = exc.sentence().replace("Not staged", "Not sent", 1)
             else:
                 self.handed = tx.token
+                self.handed_values = {key_id(e.table, e.key): {c.attribute: c.new for c in e.cells}
+                                      for e in self.edits}
                 self.error = ""
                 self.ctx.open_builder_requested.emit(tx)
                 self.status.emit(self.tr(
@@ -205,7 +211,8 @@ class CellStaging(QObject):
 
     async def _settle(self, reader: Reader, targets: list[ItemEdits]) -> None:
         fresh = await self.ctx.tasks.call(_read_now, reader, targets)
-        dropped = sum(1 for edits, now in fresh if self.edits.settle(edits.table, edits.key, now))
+        dropped = sum(1 for edits, now in fresh if self.edits.settle(
+            edits.table, edits.key, now, self.handed_values.get(key_id(edits.table, edits.key))))
         if dropped:
             self._changed(self.tr("Written: the staged changes of %n item(s) are in the table now.",
                                   "", dropped))

@@ -76,3 +76,27 @@ def test_a_value_taking_the_item_past_400_kb_is_refused_with_its_size() -> None:
     # Removing a large attribute makes room: the same value is staged then.
     staged.stage(INFO, item, "blob", None)
     assert staged.stage_text(INFO, item, "txt", "S", "y" * 30_000) is not None
+
+
+def test_a_cell_staged_again_after_its_transaction_was_made_is_guarded_on_what_it_wrote() -> None:
+    """Review and send… made a transaction writing status = suspended; the user then staged
+    status = closed. Once the first is written, the cell stays staged and its guard is the value
+    the app itself wrote, not the one before (which would cancel every later send)."""
+    info = TableInfo("accounts", KeyAttribute("PK", "S"), KeyAttribute("SK", "S"))
+    item = {"PK": {"S": "ACCT#a1"}, "SK": {"S": "PROFILE"}, "status": {"S": "active"}}
+    staged = StagedEdits()
+    staged.stage_text(info, item, "status", "S", "suspended")
+    sent = {c.attribute: c.new for e in staged for c in e.cells}
+    build_transaction(staged, {info.name: info})
+    staged.stage_text(info, item, "status", "S", "closed")
+    now = {**item, "status": {"S": "suspended"}}
+    assert staged.settle(info.name, info.key_of(item), now, sent)
+    [edits] = list(staged)
+    assert [(c.attribute, c.old, c.new) for c in edits.cells] == [
+        ("status", {"S": "suspended"}, {"S": "closed"})]
+    [update] = build_transaction(staged, {info.name: info}).actions
+    assert {"S": "suspended"} in update.values.values() and {"S": "active"} not in update.values.values()
+    # Without knowing what was sent, a value another writer put there is no reason to move the guard.
+    other = StagedEdits()
+    other.stage_text(info, item, "status", "S", "closed")
+    assert not other.settle(info.name, info.key_of(item), now)
