@@ -257,7 +257,7 @@ def run_audit(
     # would drop the error, leaving the audit spinning forever.
     stop = AuditStop(cancel or threading.Event())
     if pairing is None:
-        pairing = Pairing(schema, table.ttl_attribute, now, keep_ttls_ahead=keep_ttls_ahead)
+        pairing = Pairing(schema, table.expiry_attribute, now, keep_ttls_ahead=keep_ttls_ahead)
     classifier = PageClassifier(pairing) if fast_parse else None
     log.info("Audit of %s: %d segment(s), pages classified %s.", table.name, segments, path)
     started = time.perf_counter()

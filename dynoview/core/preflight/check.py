@@ -390,7 +390,7 @@ class _Verdict:
 def _verdict(source: Source, schema: UniquenessSchema, world: _World, table: str,
              now: datetime) -> _Verdict:
     info = source.tables.get(table)
-    ttl = info.ttl_attribute if info is not None else None
+    ttl = info.expiry_attribute if info is not None else None
     items_before, _ = world.items(table, after=False)
     items_after, unknown = world.items(table, after=True)
     lock_table = schema.locks_table_name(table)
@@ -404,7 +404,7 @@ def _verdict(source: Source, schema: UniquenessSchema, world: _World, table: str
     findings = []
     for items, lock_items in ((items_before, locks_before), (items_after, locks_after)):
         pairing = pair_tables(schema, items, lock_items, accounts_ttl=ttl, now=now,
-                              locks_ttl=lock_info.ttl_attribute if lock_info is not None else None)
+                              locks_ttl=lock_info.expiry_attribute if lock_info is not None else None)
         findings.append(pairing.findings())
     scope = compare.Scope(accounts={a for t, a in world.accounts_before if t == table},
                           locks={compare.lock_id(k) for (t, _k), k in world.keys.items()

@@ -164,7 +164,7 @@ def _cancelled(index: int, action: Action, key: dict[str, Any], kind: str, item:
                 f"Choose another {rule.name}.")
         return Refusal(index, rule.name, stored, f"{head} {tail}", None, status=CANCELLED)
     info = tables.get(action.table)
-    ttl = info.ttl_attribute if info is not None else None
+    ttl = info.expiry_attribute if info is not None else None
     expired = ttl is not None and isinstance(item.get(ttl), Mapping) \
         and expired_at(item[ttl].get("N"), now.timestamp())
     if (home, rule.name) in unsure:

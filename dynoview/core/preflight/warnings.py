@@ -70,7 +70,7 @@ def unknown_expiries(touched: Sequence[Touched], before: Mapping[tuple[str, str]
     out: list[PreflightWarning] = []
     for index, action, key, kind in touched:
         info = tables.get(action.table)
-        ttl = info.ttl_attribute if info is not None else None
+        ttl = info.expiry_attribute if info is not None else None
         if ttl is None or ttl not in uncomputed(action, before.get(item_ident(action.table, key))):
             continue
         match = schema.match_lock(key) if kind == "lock" else None

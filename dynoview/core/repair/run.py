@@ -208,7 +208,7 @@ class _Repairer:
         return tuple(self.tables[table].key_names) if table in self.tables else self.table.key_names
 
     def _expired(self, item: Mapping[str, Any], info: TableInfo | None = None) -> bool:
-        attr = (info or self.table).ttl_attribute
+        attr = (info or self.table).expiry_attribute
         av = item.get(attr) if attr else None
         return isinstance(av, Mapping) and expired_at(av.get("N"), time.time())
 
@@ -266,7 +266,7 @@ class _Repairer:
         if self._expired(lock, self.locks):
             return self.outcome(item, CHANGED, f"The lock {key_text(lock_key)} has expired since the "
                                 "report: skipped, an expired lock is a person's decision.")
-        ttl = ttl_state(lock.get(self.locks.ttl_attribute)) if self.locks.ttl_attribute else None
+        ttl = ttl_state(lock.get(self.locks.expiry_attribute)) if self.locks.expiry_attribute else None
         if ttl is not None and ttl.kind == TTL_AHEAD:  # a reservation: its sign-up may be under way
             return self.outcome(item, NEEDS_DECISION, f"The lock {key_text(lock_key)} {ttl.text}: a "
                                 "reservation a sign-up may still be completing, freed by its TTL. Not "

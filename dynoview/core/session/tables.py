@@ -65,8 +65,9 @@ class TableInfo:
     sort_key: KeyAttribute | None
     gsis: tuple[IndexInfo, ...] = ()
     lsis: tuple[IndexInfo, ...] = ()
-    ttl_attribute: str | None = None
-    ttl_status: str = "DISABLED"
+    ttl_attribute: str | None = None  # as DescribeTimeToLive names it: a DISABLED one still does
+    #: As DescribeTimeToLive says it; "" (a table described in code): on when an attribute is named.
+    ttl_status: str = ""
     stream_enabled: bool = False
     stream_view_type: str | None = None
     stream_arn: str | None = None
@@ -102,7 +103,15 @@ class TableInfo:
 
     @property
     def ttl_enabled(self) -> bool:
-        return self.ttl_status in {"ENABLED", "ENABLING"} and bool(self.ttl_attribute)
+        status = self.ttl_status or ("ENABLED" if self.ttl_attribute else "DISABLED")
+        return status in {"ENABLED", "ENABLING"} and bool(self.ttl_attribute)
+
+    @property
+    def expiry_attribute(self) -> str | None:
+        """The attribute DynamoDB deletes expired items by, or None when TTL is off: a DISABLED
+        or DISABLING table still names its attribute, but nothing it holds will expire, so a lock
+        past it is an orphan to release, not an expired one DynamoDB will delete."""
+        return self.ttl_attribute if self.ttl_enabled else None
 
     def key_of(self, item: dict[str, Any]) -> dict[str, Any]:
         """The primary key of an item (low-level form)."""
@@ -120,7 +129,7 @@ class TableInfo:
             f"Size: {_human_bytes(self.size_bytes)}",
         ]
         if self.ttl_enabled:
-            lines.append(f"TTL: {self.ttl_status.lower()} on attribute {self.ttl_attribute}")
+            lines.append(f"TTL: {(self.ttl_status or 'enabled').lower()} on attribute {self.ttl_attribute}")
         else:
             lines.append("TTL: disabled")
         if self.stream_enabled:

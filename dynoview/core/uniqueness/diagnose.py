@@ -286,8 +286,8 @@ def _judge(schema: UniquenessSchema, table: TableInfo, rule: LockRule, value: st
     typed; when neither is stored, the stored clash-key form (capitals typed for a lower-case
     lock are the same value, not a clash), else another stored form with the value's clash key
     (a lock first: ``jörg`` typed in NFC for a lock stored in NFD)."""
-    pairing = pair_tables(schema, items, lock_items or [], accounts_ttl=table.ttl_attribute,
-                          locks_ttl=(locks or table).ttl_attribute, now=now)
+    pairing = pair_tables(schema, items, lock_items or [], accounts_ttl=table.expiry_attribute,
+                          locks_ttl=(locks or table).expiry_attribute, now=now)
     state = pairing.rules[rule.name]
     trim = trims(rule.normalisation)
     stored_forms = state.locks.keys() | state.holders.keys()

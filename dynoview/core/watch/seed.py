@@ -183,12 +183,12 @@ def seed_with_audit(reader: Reader, table: TableInfo, schema: UniquenessSchema, 
     seed = AuditSeed(result.items_read, result.pairing.other_items, len(result.findings),
                      result.duration_s, started, ended + timedelta(seconds=1), dated and dated_end)
     state = WatchState.from_pairing(result.pairing, result.findings, records=records,
-                                    locks_ttl=locks.ttl_attribute if locks is not None else None,
+                                    locks_ttl=locks.expiry_attribute if locks is not None else None,
                                     items=items)
-    keys = (schema.pk_name, schema.sk_name, table.ttl_attribute)
+    keys = (schema.pk_name, schema.sk_name, table.expiry_attribute)
     _note_ttls(state, result.pairing.ttls_ahead, keys, now)
     if locks is not None and schema.locks is not None:
-        keys = (schema.locks.pk_name, schema.locks.sk_name, locks.ttl_attribute)
+        keys = (schema.locks.pk_name, schema.locks.sk_name, locks.expiry_attribute)
         _note_ttls(state, result.locks_ttls_ahead, keys, now, locks=True)
     return state, seed
 

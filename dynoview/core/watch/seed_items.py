@@ -116,7 +116,7 @@ def audit_items(reader: Reader, table: TableInfo, schema: UniquenessSchema, *, s
                 locks: TableInfo | None = None) -> tuple[AuditResult, dict[str, dict[str, Record]]]:
     """``run_audit`` (with ``locks``: ``run_two_table_audit``) into an ``ItemsPairing``, and the
     items of the accounts it read with several."""
-    pairing = ItemsPairing(schema, table.ttl_attribute, now, keep_ttls_ahead=True)
+    pairing = ItemsPairing(schema, table.expiry_attribute, now, keep_ttls_ahead=True)
     if locks is None:
         result = run_audit(reader, table, schema, segments=segments, cancel=cancel,
                            progress=progress, now=now, pairing=pairing)
@@ -133,7 +133,7 @@ def audit_items(reader: Reader, table: TableInfo, schema: UniquenessSchema, *, s
 
     lock_result = run_audit(reader, locks, locks_view(schema), segments=segments,
                             progress=locks_progress if progress else None, cancel=cancel, now=now,
-                            pairing=_LocksOnly(locks_view(schema), locks.ttl_attribute, now,
+                            pairing=_LocksOnly(locks_view(schema), locks.expiry_attribute, now,
                                                keep_ttls_ahead=True))
     if lock_result.cancelled:
         return _combined(lock_result, lock_result, table, locks, schema), {}

@@ -169,7 +169,7 @@ class Watcher:
             notices += self._named(1, self.locks_follower.notes())
         self.keep_records = keeps_records(self.schema, self.info.view_type)
         if replay:
-            self.state = WatchState(self.schema, self.table.ttl_attribute, records=self.keep_records,
+            self.state = WatchState(self.schema, self.table.expiry_attribute, records=self.keep_records,
                                     locks_ttl=self._locks_ttl)
             return notices
         for n, follower in enumerate(self.followers):
@@ -190,7 +190,7 @@ class Watcher:
 
     @property
     def _locks_ttl(self) -> str | None:
-        return self.locks_table.ttl_attribute if self.locks_table is not None else None
+        return self.locks_table.expiry_attribute if self.locks_table is not None else None
 
     def _audit_while_reading(self, cancel: threading.Event | None,
                              progress: ProgressCallback | None) -> tuple[WatchState, AuditSeed]:
