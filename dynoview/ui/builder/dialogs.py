@@ -1,13 +1,13 @@
-"""Builder dialogs: JSON highlighting, confirmation, import, export and the action log."""
+"""Builder dialogs: confirmation, import, export and the action log (their JSON coloured by
+``json_highlighter``)."""
 
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QColor, QFont, QGuiApplication, QSyntaxHighlighter, QTextCharFormat, QTextDocument
+from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -29,54 +29,9 @@ from dynoview.core.tx.model import Transaction, TransactionImportError, import_t
 from dynoview.ui.accessible import labelled
 from dynoview.ui.builder.preflight_view import preflight_warnings, warning_line
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.json_highlighter import JsonHighlighter
 from dynoview.ui.row_select import select_only_row
 from dynoview.ui.themed import set_role
-from dynoview.ui.tones import is_dark
-
-
-def _format(color: str, bold: bool = False) -> QTextCharFormat:
-    fmt = QTextCharFormat()
-    fmt.setForeground(QColor(color))
-    if bold:
-        fmt.setFontWeight(QFont.Weight.Bold)
-    return fmt
-
-
-_PATTERNS = (
-    re.compile(r'"(?:[^"\\]|\\.)*"(?=\s*:)'),  # keys
-    re.compile(r'(?<=:\s)"(?:[^"\\]|\\.)*"|(?<=\[)"(?:[^"\\]|\\.)*"|(?<=,\s)"(?:[^"\\]|\\.)*"'),
-    re.compile(r'"(?:S|N|B|BOOL|NULL|SS|NS|BS|L|M)"(?=\s*:)'),  # type codes
-    re.compile(r"\b-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?\b"),
-    re.compile(r"\b(?:true|false|null)\b"),
-)
-# (light, dark) per pattern: the light colours are unreadable on the dark base (#1f4e9c on
-# #1e1f22 is 2:1), so each theme gets its own, all over 4.5:1 against its base.
-_COLOURS = (("#1f4e9c", "#8ab4f8"), ("#2b7a0b", "#81c995"), ("#8a2be2", "#d7aefb"),
-            ("#b35900", "#fcad70"), ("#a31515", "#f28b82"))
-
-
-class JsonHighlighter(QSyntaxHighlighter):
-    """Colours JSON keys, strings, numbers and literals (type codes stand out in bold), in
-    the colours of the application's light or dark theme."""
-
-    def __init__(self, document: QTextDocument) -> None:
-        super().__init__(document)
-        self._dark: bool | None = None
-        self._rules: list[tuple[re.Pattern[str], QTextCharFormat]] = []
-
-    def _current_rules(self) -> list[tuple[re.Pattern[str], QTextCharFormat]]:
-        dark = is_dark(QGuiApplication.palette())
-        if dark != self._dark:
-            self._dark = dark
-            self._rules = [(pattern, _format(pair[dark], bold=i == 2))
-                           for i, (pattern, pair) in enumerate(zip(_PATTERNS, _COLOURS, strict=True))]
-        return self._rules
-
-    def highlightBlock(self, text: str) -> None:
-        for pattern, fmt in self._current_rules():
-            for match in pattern.finditer(text):
-                self.setFormat(match.start(), match.end() - match.start(), fmt)
-
 
 CREDENTIALS_NOTE = (QT_TRANSLATE_NOOP(
     "builder.dialogs", "Uses the default credential chain (environment, profile, SSO or role); "

@@ -319,8 +319,14 @@ class ItemsPanel(QWidget):
         from dynoview.ui.codegen.read_code_dialog import ReadCodeDialog  # built on first use
 
         dialog = ReadCodeDialog(operation, request, self.ctx, self)
-        dialog.finished.connect(dialog.deleteLater)
         self.code_dialog = dialog
+
+        def finished(_code: int) -> None:
+            if self.code_dialog is dialog:  # a deleted dialog's wrapper must not be kept
+                self.code_dialog = None
+            dialog.deleteLater()
+
+        dialog.finished.connect(finished)
         dialog.open()
 
     # -- history of reads --------------------------------------------------------
@@ -337,13 +343,21 @@ class ItemsPanel(QWidget):
 
         if self.history_dialog is not None:
             self.history_dialog.close()
+
         def run_again(spec: BrowseSpec) -> None:
             self.load_spec(spec)
             self.run()
 
         dialog = ReadHistoryDialog(*key, run_again, self)
-        dialog.finished.connect(dialog.deleteLater)
         self.history_dialog = dialog
+
+        def finished(_code: int) -> None:
+            # Forget it before Qt deletes it: the next Ctrl+H would close a deleted dialog.
+            if self.history_dialog is dialog:
+                self.history_dialog = None
+            dialog.deleteLater()
+
+        dialog.finished.connect(finished)
         dialog.open()
 
     def load_spec(self, spec: BrowseSpec) -> None:

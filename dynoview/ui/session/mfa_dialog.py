@@ -61,8 +61,9 @@ class MfaDialog(QDialog):
         self.message.setHidden(not self.message.text())  # the first time: no room taken
         note = QLabel(self.tr("The code is sent to AWS STS once and never saved. The role's session is "
                       "kept (as the AWS CLI keeps it) until it expires."))
+        note.setObjectName("mfa-note")
         note.setWordWrap(True)
-        note.setEnabled(False)
+        set_role(note, "hint")  # a hint, not greyed as disabled: it must stay readable
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.sign_in = self.buttons.addButton(self.tr("Sign in"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.sign_in.setEnabled(False)

@@ -89,8 +89,9 @@ class ConnectionDialog(QDialog):
         form.addRow("", self.production)  # issue 25 (H7)
         note = QLabel(self.tr("Only names, profiles, regions and endpoints are saved; never keys or "
                       "tokens."))
+        note.setObjectName("secrets-note")
         note.setWordWrap(True)
-        note.setEnabled(False)
+        set_role(note, "hint")  # a hint, not greyed as disabled: the one sentence about secrets
         form.addRow(note)
         self.message = QLabel()
         self.message.setWordWrap(True)
