@@ -28,7 +28,6 @@ from dynoview.core.audit.rows import ACCOUNT, CODES, AuditRows
 from dynoview.core.audit.view_order import (
     ACCOUNT_COLUMN,
     LOCK_COLUMN,
-    NO_ACCOUNT,
     STATUS_COLUMN,
     VALUE_COLUMN,
     SortKey,
@@ -86,6 +85,9 @@ NEW_COLOUR = QColor(37, 99, 235)  # the swatch beside a row Live mode changed
 RESOLVED_COLOUR = QColor(22, 163, 74)
 LIVE_TIP = QT_TRANSLATE_NOOP(
     "locks.model", "Live: {what} since Live mode started. Right-click → Stream records… shows the writes.")
+# A lock row's Account cell. Sorting by account still orders by core's English
+# ``dynoview.core.audit.view_order.NO_ACCOUNT`` (off the UI thread); only the shown text is translated.
+NO_ACCOUNT_TEXT = QT_TRANSLATE_NOOP("locks.model", "(no account)")
 SO_FAR_TIP = QT_TRANSLATE_NOOP(
     "locks.model", "Found while the audit reads the table: the full view comes when every segment is read.")
 
@@ -406,7 +408,9 @@ class AuditRowsModel(QAbstractTableModel):
         # Ids and values come from the table: control, bidi and invisible characters shown as
         # escapes (visible_text), so "ada\u200b@x.io" never looks like "ada@x.io".
         if col == COL_ACCOUNT:
-            return visible(rows.ids[row]) if rows.ids[row] else NO_ACCOUNT
+            if rows.ids[row]:
+                return visible(rows.ids[row])
+            return QCoreApplication.translate("locks.model", NO_ACCOUNT_TEXT)
         if col == self.status_column():
             if row in self._stale:
                 return f"{finding_label(status)} ({QCoreApplication.translate('locks.model', STALE_TEXT)})"

@@ -17,6 +17,7 @@ from PySide6.QtCore import (
     QCoreApplication,
     QEvent,
     QIODevice,
+    QLocale,
     QPoint,
     QRectF,
     QSize,
@@ -56,6 +57,10 @@ class Bar:
     tooltip: str = ""
 
 
+LABEL_CHARS = 18  # a category label longer than this may be cut (its bar's tooltip has it whole)
+LABEL_GAP = 4  # pixels between two category labels
+
+
 def nice_axis(maximum: float, ticks: int = 5, integer: bool = True) -> tuple[float, float]:
     """An axis top and tick step on 1-2-5 multiples, at least ``maximum``."""
     if maximum <= 0:
@@ -70,12 +75,27 @@ def nice_axis(maximum: float, ticks: int = 5, integer: bool = True) -> tuple[flo
 
 
 def _count_format(value: float) -> str:
-    return f"{value:,.0f}" if value == int(value) else f"{value:,.1f}"
+    """A count with the window language's separators ("1,204" in English, "1 204" in French)."""
+    locale = QLocale()
+    return locale.toString(int(value)) if value == int(value) else locale.toString(float(value), "f", 1)
 
 
 def axis_title(title: str, fm: QFontMetrics, room: float) -> str:
     """``title`` whole when it fits in ``room`` pixels, else cut at its end with an ellipsis."""
     return fm.elidedText(title, Qt.TextElideMode.ElideRight, max(0, int(room)))
+
+
+def category_label(label: str, centre: float, share: float, lo: float, hi: float,
+                   fm: QFontMetrics) -> tuple[QRectF, str]:
+    """Where a bar's label goes on one line: centred under the bar at ``centre`` when it can be,
+    else moved just enough to stay within [``lo``, ``hi``]; cut in the middle with an ellipsis to
+    its ``share`` of the axis less a gap each side, and to the room between ``lo`` and ``hi``."""
+    room = min(share - 2 * LABEL_GAP, hi - lo)
+    # In the middle: keys often share a prefix ("UNIQ#EMAIL#") and differ at the end.
+    text = fm.elidedText(label, Qt.TextElideMode.ElideMiddle, max(0, int(room)))
+    width = float(fm.horizontalAdvance(text))
+    x = max(lo, min(centre - width / 2, hi - width))
+    return QRectF(x, 0, width, fm.height()), text
 
 
 def _value_y(plot: QRectF, top: float, value: float) -> float:
@@ -145,12 +165,45 @@ class BarChart(QWidget):
         tick_w = max(fm.horizontalAdvance(self.value_format(top)), fm.horizontalAdvance("0"))
         left = 10 + (fm.height() + 6 if self.y_title else 0) + tick_w + 8
         slot = (self.width() - left - 16) / max(len(self.bars), 1)
-        widest = max((fm.horizontalAdvance(b.label) for b in self.bars), default=0)
+        # Labels are spaced for the widest, up to LABEL_CHARS characters: a longer one is cut to
+        # its share rather than leaving one or two labels on the whole axis.
+        widest = min(max((fm.horizontalAdvance(b.label) for b in self.bars), default=0),
+                     fm.averageCharWidth() * LABEL_CHARS)
         every = max(1, math.ceil((widest + 8) / max(slot, 1)))
         bottom = fm.height() + 10 + (fm.height() + 6 if self.x_title else 0)
         head = 10 + (fm.height() + 8 if self.title else 0)
+        if self._marker_far(top):  # its note gets a strip of its own above the bars
+            head += fm.height() + 4
         plot = QRectF(left, head, max(self.width() - left - 16, 10), max(self.height() - head - bottom, 10))
         return plot, every
+
+    def _marker_far(self, top: float) -> bool:
+        """The marker is off the axis (its note goes above the plot, not over the bars)."""
+        return self.marker is not None and self.marker[0] > top
+
+    def labels(self) -> list[tuple[int, QRectF, str]]:
+        """The category labels drawn under the axis: (bar, rect, text) for every ``every``-th bar,
+        all right of the value axis' ticks (the "0 bytes" tick sits level with them) and inside
+        the widget. The first then starts at the axis, past its bar's centre: a label that would
+        run into it is moved right while it stays under its own bar, else left out."""
+        if not self.bars:
+            return []
+        plot, every = self._layout()
+        fm = QFontMetrics(self.font())
+        slot_w = plot.width() / len(self.bars)
+        out: list[tuple[int, QRectF, str]] = []
+        for i in range(0, len(self.bars), every):
+            rect, text = category_label(self.bars[i].label, plot.left() + (i + 0.5) * slot_w, slot_w * every,
+                                        plot.left(), self.width(), fm)
+            if out:
+                clear = out[-1][1].right() + LABEL_GAP
+                if rect.left() < clear:
+                    if clear - rect.left() > slot_w / 2 or clear + rect.width() > self.width():
+                        continue
+                    rect.moveLeft(clear)
+            if text:
+                out.append((i, rect.translated(0, plot.bottom() + 4), text))
+        return out
 
     def slots(self) -> list[QRectF]:
         """Each bar's clickable area: its column of the plot plus its label below."""
@@ -188,7 +241,7 @@ class BarChart(QWidget):
         p.fillRect(self.rect(), pal.color(QPalette.ColorRole.Base))
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         fm = QFontMetrics(self.font())
-        plot, every = self._layout()
+        plot, _every = self._layout()
         if self.title:
             self._paint_title(p, text, fm)
         top, step = self.axis()
@@ -197,9 +250,12 @@ class BarChart(QWidget):
         if not self.bars:
             p.drawText(plot, Qt.AlignmentFlag.AlignCenter, self.empty_text)
             return
-        self._paint_bars(p, plot, every, top, text, pal.color(QPalette.ColorRole.Highlight), fm)
+        box = self._marker_box(plot, top, fm)
+        self._paint_bars(p, plot, top, pal, box, fm)
+        for _i, rect, label in self.labels():
+            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, label)
         if self.marker:
-            self._paint_marker(p, plot, top, *self.marker, pal, fm)
+            self._paint_marker(p, plot, top, *self.marker, pal, fm, box)
 
     def _paint_title(self, p: QPainter, text: QColor, fm: QFontMetrics) -> None:
         bold = self.font()
@@ -242,10 +298,21 @@ class BarChart(QWidget):
             p.drawText(QRectF(plot.left(), self.height() - fm.height() - 4, plot.width(), fm.height()),
                        Qt.AlignmentFlag.AlignCenter, axis_title(self.x_title, fm, plot.width()))
 
-    def _paint_bars(self, p: QPainter, plot: QRectF, every: int, top: float, text: QColor,
-                    highlight: QColor, fm: QFontMetrics) -> None:
-        """Each bar with its selection frame, its value above it (when it fits) and every
-        ``every``-th category label below the axis."""
+    def _marker_box(self, plot: QRectF, top: float, fm: QFontMetrics) -> tuple[QRectF, str] | None:
+        """An off-axis marker's note and its box, in the strip ``_layout`` kept above the plot."""
+        if self.marker is None or not self._marker_far(top):
+            return None
+        text = fm.elidedText(QCoreApplication.translate(
+            "BarChart", "↑ {label} (far above the axis)").format(
+                label=self.marker[1]), Qt.TextElideMode.ElideRight, int(plot.width()) - 8)
+        width = fm.horizontalAdvance(text) + 6
+        return QRectF(plot.right() - width - 2, plot.top() - fm.height() - 4, width, fm.height() + 2), text
+
+    def _paint_bars(self, p: QPainter, plot: QRectF, top: float, pal: QPalette,
+                    box: tuple[QRectF, str] | None, fm: QFontMetrics) -> None:
+        """Each bar with its selection frame and its value above it (when it fits; inside the
+        bar's top when the marker's note takes the room above)."""
+        text, highlight = pal.color(QPalette.ColorRole.WindowText), pal.color(QPalette.ColorRole.Highlight)
         slot_w = plot.width() / len(self.bars)
         for i, bar in enumerate(self.bars):
             width = max(slot_w * 0.7, 1.0)
@@ -260,32 +327,26 @@ class BarChart(QWidget):
                 p.drawRect(QRectF(x - 2, plot.top(), width + 4, plot.height()))
             p.setPen(text)
             if bar.value > 0 and fm.horizontalAdvance(self.value_format(bar.value)) <= slot_w + 6:
-                p.drawText(QRectF(x - 20, y - fm.height() - 2, width + 40, fm.height()),
-                           Qt.AlignmentFlag.AlignCenter, self.value_format(bar.value))
-            if i % every == 0:
-                p.drawText(QRectF(plot.left() + i * slot_w - slot_w * (every - 1) / 2, plot.bottom() + 4,
-                                  slot_w * every, fm.height()),
-                           Qt.AlignmentFlag.AlignCenter, bar.label)
+                where = QRectF(x - 20, y - fm.height() - 2, width + 40, fm.height())
+                if box is not None and where.intersects(box[0]):
+                    if rect.height() < fm.height() + 4:
+                        continue  # no room inside either: the tooltip still says it
+                    where.moveTop(y + 2)
+                    p.setPen(pal.color(QPalette.ColorRole.HighlightedText))
+                p.drawText(where, Qt.AlignmentFlag.AlignCenter, self.value_format(bar.value))
 
     @staticmethod
     def _paint_marker(p: QPainter, plot: QRectF, top: float, value: float, label: str, pal: QPalette,
-                      fm: QFontMetrics) -> None:
+                      fm: QFontMetrics, box: tuple[QRectF, str] | None) -> None:
         p.setPen(QPen(warning_color(pal), 2, Qt.PenStyle.DashLine))
-        if value <= top:
+        if box is None:
             y = _value_y(plot, top, value)
             p.drawLine(int(plot.left()), int(y), int(plot.right()), int(y))
             p.drawText(QRectF(plot.left() + 4, y - fm.height() - 2, plot.width() - 8, fm.height()),
                        Qt.AlignmentFlag.AlignRight, label)
-        else:  # far above the data: say so at the top edge rather than squash every bar
-            # On a backing of the window's colour (the bars reach up to here), cut to the plot.
-            text = fm.elidedText(QCoreApplication.translate(
-                "BarChart", "↑ {label} (far above the axis)").format(
-                    label=label), Qt.TextElideMode.ElideRight,
-                                 int(plot.width()) - 8)
-            width = fm.horizontalAdvance(text) + 6
-            box = QRectF(plot.right() - width - 2, plot.top(), width, fm.height() + 2)
-            p.fillRect(box, pal.color(QPalette.ColorRole.Window))
-            p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+        else:  # far above the data: said above the plot rather than squash every bar or hide their tops
+            p.fillRect(box[0], pal.color(QPalette.ColorRole.Window))
+            p.drawText(box[0], Qt.AlignmentFlag.AlignCenter, box[1])
 
     # -- interaction -----------------------------------------------------------
     def event(self, event: QEvent) -> bool:

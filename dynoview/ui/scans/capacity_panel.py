@@ -8,7 +8,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QLocale, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -28,23 +28,28 @@ from dynoview.core.reads.capacity import (
     PartitionReport,
     Sample,
     analyse_partitions,
-    human_bytes,
     scan_sample,
 )
 from dynoview.core.session.tables import TableInfo
 from dynoview.ui.context import AppContext
-from dynoview.ui.counts import share_text
 from dynoview.ui.flow_layout import FlowLayout
+from dynoview.ui.i18n.formats import number
 from dynoview.ui.plain_text import plain_label
 from dynoview.ui.row_select import select_only_row
 from dynoview.ui.scans.bar_chart import Bar, BarChart
 from dynoview.ui.scans.collections_model import CollectionsModel
 from dynoview.ui.scans.controller import ScanController, bind_scan_controls, show_message
 from dynoview.ui.scans.count_box import CountBox
+from dynoview.ui.scans.sizes import share_text, size_text
 from dynoview.ui.tones import warning_color
 from dynoview.ui.wrapped_label import WrappedLabel
 
 TOP_BARS = 20
+
+
+def _rcu(units: float) -> str:
+    """Read capacity units as the language writes the number ("0.5 RCU", "0,5 RCU")."""
+    return f"{QLocale().toString(float(units), 'g', 6)} RCU"
 
 
 class CapacityPanel(QWidget):
@@ -133,7 +138,7 @@ class CapacityPanel(QWidget):
         self.size_chart.y_title = self.tr("collection size")
         self.size_chart.x_title = self.tr("partition key (largest first)")
         self.size_chart.integer_axis = False
-        self.size_chart.value_format = human_bytes
+        self.size_chart.value_format = size_text
         self.size_chart.empty_text = self.tr("Scan a sample to see collection sizes.")
         self.dist_chart = BarChart()
         self.dist_chart.y_title = self.tr("partition keys")
@@ -226,7 +231,7 @@ class CapacityPanel(QWidget):
             item = report.largest_item
             text += (self.tr(" Largest item: {key_text}, {human_bytes} "
                      "({share_text} of the 400 KB item limit).").format(
-                         key_text=item.key_text, human_bytes=human_bytes(item.bytes),
+                         key_text=item.key_text, human_bytes=size_text(item.bytes),
                          share_text=share_text(item.limit_fraction)))
         self.summary.setText(text)
         self.limit_label.setText(report.limit_note())
@@ -244,9 +249,10 @@ class CapacityPanel(QWidget):
     def _fill_charts(self, report: PartitionReport) -> None:
         pal = self.palette()
         hot = report.is_hot
-        bars = [Bar(s.key_text if len(s.key_text) <= 18 else s.key_text[:17] + "…", s.total_bytes,
+        # Whole keys: the chart cuts a long one to the room it has, the tooltip says it whole.
+        bars = [Bar(s.key_text, s.total_bytes,
                     warning_color(pal) if hot(s) else None,
-                    f"{s.key_text}\n{self.tr('%Ln item(s)', '', s.items)}, {human_bytes(s.total_bytes)}"
+                    f"{s.key_text}\n{self.tr('%Ln item(s)', '', s.items)}, {size_text(s.total_bytes)}"
                     + (self.tr(
                         " ({share_text} of the 10 GB limit)").format(
                             share_text=share_text(s.limit_fraction)) if report.has_lsi else "")
@@ -272,15 +278,14 @@ class CapacityPanel(QWidget):
     def _fill_pages(self, sample: Sample) -> None:
         self.pages.setRowCount(len(sample.pages) + 1)
         for row, page in enumerate(sample.pages):
-            values = (str(row + 1), f"{page.items:,}", human_bytes(page.bytes),
-                      self.tr("not reported") if page.reported is None else f"{page.reported:g} RCU",
-                      "" if page.estimated is None else f"{page.estimated:g} RCU")
+            values = (number(row + 1), number(page.items), size_text(page.bytes),
+                      self.tr("not reported") if page.reported is None else _rcu(page.reported),
+                      "" if page.estimated is None else _rcu(page.estimated))
             for col, text in enumerate(values):
                 self.pages.setItem(row, col, QTableWidgetItem(text))
         total = sample.reported_units
-        totals = (self.tr("Total"), f"{len(sample.items):,}", human_bytes(sum(p.bytes for p in sample.pages)),
-                  self.tr("not reported") if total is None else f"{total:g} RCU",
-                  f"{sample.estimated_units:g} RCU")
+        totals = (self.tr("Total"), number(len(sample.items)), size_text(sum(p.bytes for p in sample.pages)),
+                  self.tr("not reported") if total is None else _rcu(total), _rcu(sample.estimated_units))
         for col, text in enumerate(totals):
             cell = QTableWidgetItem(text)
             font = cell.font()

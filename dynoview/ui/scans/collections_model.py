@@ -16,10 +16,11 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QFont, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
-from dynoview.core.reads.capacity import CollectionStat, PartitionReport, human_bytes
-from dynoview.ui.counts import share_text
+from dynoview.core.reads.capacity import CollectionStat, PartitionReport
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.i18n.formats import number
 from dynoview.ui.plain_text import plain_tooltip
+from dynoview.ui.scans.sizes import share_text, size_text
 from dynoview.ui.tones import caution_background
 
 COLUMNS = (QT_TRANSLATE_NOOP("scans.collections_model", "Partition key"),
@@ -82,10 +83,10 @@ class CollectionsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return (
                 stat.key_text,
-                f"{stat.items:,}",
-                human_bytes(stat.table_bytes),
-                human_bytes(stat.lsi_bytes) if has_lsi else self.tr("no LSI"),
-                human_bytes(stat.total_bytes),
+                number(stat.items),
+                size_text(stat.table_bytes),
+                size_text(stat.lsi_bytes) if has_lsi else self.tr("no LSI"),
+                size_text(stat.total_bytes),
                 share_text(stat.limit_fraction) if has_lsi else self.tr("no limit"),
                 self.tr("likely hot") if hot else "",
             )[col]

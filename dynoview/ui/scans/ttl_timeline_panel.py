@@ -47,6 +47,7 @@ from dynoview.ui.plain_text import plain_label, plain_tooltip
 from dynoview.ui.scans.bar_chart import Bar, BarChart
 from dynoview.ui.scans.controller import ScanController, bind_scan_controls, show_message
 from dynoview.ui.scans.count_box import CountBox
+from dynoview.ui.scans.ttl_labels import bar_label, bar_span
 from dynoview.ui.tones import muted, warning_color
 
 EntryRole = Qt.ItemDataRole.UserRole + 1
@@ -283,10 +284,11 @@ class TtlTimelinePanel(QWidget):
         for bucket in timeline.bars():
             color = warning_color(pal) if bucket.kind == "expired" else (
                 muted(pal) if bucket.kind == "later" else None)
-            tip = f"{bucket.label}: {self.tr('%Ln item(s)', '', bucket.count)}\n{bucket.range_text()}"
+            label = bar_label(bucket, timeline)  # translated: core's bucket.label is English
+            tip = f"{label}: {self.tr('%Ln item(s)', '', bucket.count)}\n{bar_span(bucket)}"
             if bucket.kind == "expired" and timeline.oldest_expired is not None:
                 tip += self.tr("\nOldest: {key_text}").format(key_text=timeline.oldest_expired.key_text)
-            bars.append(Bar(bucket.label, bucket.count, color, tip))
+            bars.append(Bar(label, bucket.count, color, tip))
         # Whole sentences per step: a translated sentence cannot take an English "hour".
         title = (self.tr("Items by expiry, per hour ahead ({attribute})")
                  if timeline.granularity == HOUR else self.tr("Items by expiry, per day ahead ({attribute})"))
@@ -312,10 +314,12 @@ class TtlTimelinePanel(QWidget):
             return
         bucket: Bucket = bars[index]
         self.chart.select(index, emit=False)
-        what = (self.tr("expired but still present (oldest first)") if bucket.kind == "expired"
-                else self.tr(
-                    "expiring {label} from now").format(
-                        label=bucket.label) if bucket.kind == "ahead" else self.tr("expiring later"))
+        if bucket.kind == "expired":
+            what = self.tr("expired but still present (oldest first)")
+        elif bucket.kind == "ahead":
+            what = self.tr("expiring {label} from now").format(label=bar_label(bucket, self.timeline))
+        else:
+            what = self.tr("expiring later")
         shown = min(bucket.count, self.MAX_ROWS)
         more = self.tr(", first {shown} shown").format(shown=shown) if shown < bucket.count else ""
         count = bucket.count
