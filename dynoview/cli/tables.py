@@ -6,11 +6,13 @@ stays the list of the others).
 On a local endpoint (loopback) only, ``tables create --layout article|--from-describe FILE
 --name N`` creates a table for development and ``tables delete N --confirm N`` deletes one
 (``core.session.local_tables``); on any other endpoint both are refused with a sentence before
-anything is sent (exit 2)."""
+anything is sent (exit 2). A table created whose TTL step then failed exits 1 (``EXIT_PARTIAL``):
+it is there, without TTL, and the sentence says how to turn TTL on."""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -30,6 +32,8 @@ from dynoview.core.session.user_files import UserFileError, read_user_text
 
 CREATE = "create"
 DELETE = "delete"
+#: Created, but the step after CreateTable (TTL) failed: the table is there, a person finishes it.
+EXIT_PARTIAL = 1
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -40,7 +44,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                     "`tables create --from-describe FILE [--name N]` creates a table for "
                     "development (waiting until it is active), `tables delete N --confirm N` "
                     "deletes one. Refused on any other endpoint before anything is sent. Exit 0 "
-                    "done, 2 error.")
+                    f"done, {EXIT_PARTIAL} created but TTL not turned on (the table is there; the "
+                    "message says how to turn TTL on), 2 error.")
     add_connection_arguments(parser)
     parser.add_argument("action", nargs="?", choices=(CREATE, DELETE),
                         help="create or delete a table (local endpoints only); leave out to list")
@@ -120,6 +125,16 @@ def _create(args: argparse.Namespace) -> int:
             plan = local_tables.plan_from_description(text, args.name)
         with open_connection(args) as conn:
             lost = local_tables.create_table(conn, plan)
+    except local_tables.NameMissing as exc:  # the window's words ask to type a name: not here
+        say("The description has no TableName: pass --name NAME or add TableName to the JSON."
+            if exc.described else "--name is blank: name the new table with --name NAME.")
+        return 2
+    except local_tables.TtlNotEnabledError as exc:  # the table is there: said, and how to finish
+        for note in (*plan.notes, exc.note, exc.message):
+            if note:
+                say(note)
+        print(terminal_line(f"created {dataclasses.replace(plan, ttl_attribute=None).summary()}"))
+        return EXIT_PARTIAL
     except (local_tables.LocalTablesRefused, local_tables.TableRequestError, UserFileError) as exc:
         say(exc.message)
         return 2

@@ -6,96 +6,73 @@ on any other endpoint it is refused with a sentence before a client is even made
 is sent (``check_local``). A read-only connection is refused the same way. The article's
 layout is the demo's accounts table without its sample index: PK/SK, the ``email-index``
 GSI, TTL on ``expiresAt`` and a NEW_AND_OLD_IMAGES stream. A DescribeTable answer becomes a
-CreateTable request by keeping what CreateTable takes and dropping the rest (status, sizes,
-ARNs, dates, counts; encryption, replicas and deletion protection, which concern the table's
-home account, are dropped with a note). When a try's answer is lost and botocore's resend is
+CreateTable request (``table_plans``). When a try's answer is lost and botocore's resend is
 refused ("already exists", "not found"), the table is described: that refusal may be the lost
 try's own doing, never reported as "Nothing was changed". When no try got an answer (reset after
 it was sent, timed out) it may have been applied all the same: DescribeTable decides, and when it
-cannot, the message says the table may have been created (deleted) and how to check.
+cannot, the message says the table may have been created (deleted) and how to check. When
+only the TTL step fails, the table is there without TTL: ``TtlNotEnabledError`` says so and how
+to turn TTL on (``enable_ttl``); a TTL attribute name UpdateTimeToLive would refuse is refused
+before anything is sent.
 """
 
 from __future__ import annotations
 
 import json
-import re
+import shlex
 import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import Any
 
-import botocore.session
 from botocore.exceptions import (
     BotoCoreError,
     ClientError,
     ConnectTimeoutError,
     EndpointConnectionError,
-    ParamValidationError,
 )
-from botocore.serialize import create_serializer
 
-from dynoview.core.errors import DynoViewError, InputError, aws_error_code
+from dynoview.core.errors import DynoViewError, aws_error_code, describe_error
 from dynoview.core.redaction import redact_url
 from dynoview.core.session.connection import Connection, ConnectionSpec
 from dynoview.core.session.integrity import response_damage
-from dynoview.core.session.user_files import UserFileError, loads_user_json
+from dynoview.core.session.table_plans import (
+    ARTICLE,
+    EMAIL_INDEX,
+    LAYOUTS,
+    TTL_ATTRIBUTE,
+    NameMissing,
+    TablePlan,
+    TableRequestError,
+    article_plan,
+    check_request,
+    check_ttl,
+    plan_from_description,
+)
 
-ARTICLE = "article"
-LAYOUTS = (ARTICLE,)
-EMAIL_INDEX = "email-index"
-TTL_ATTRIBUTE = "expiresAt"
-#: DescribeTable fields that concern the table's home account, not a local copy.
-_DROPPED_NOTES = {
-    "SSEDescription": "encryption settings",
-    "Replicas": "replicas",
-    "DeletionProtectionEnabled": "deletion protection",
-    "OnDemandThroughput": "on-demand throughput limits",
-    "WarmThroughput": "warm throughput",
-}
+# The plans are ``table_plans``'; callers find them here too, beside the steps that send them.
+__all__ = ["ARTICLE", "EMAIL_INDEX", "LAYOUTS", "TTL_ATTRIBUTE", "LocalTablesRefused", "NameMissing",
+           "TablePlan", "TableRequestError", "TtlNotEnabledError", "article_plan", "check_local",
+           "check_request", "create_table", "delete_table", "enable_ttl", "plan_from_description",
+           "ttl_command"]
 _WAIT = {"Delay": 1, "MaxAttempts": 120}  # local endpoints answer in a second or two
-
-_lock = threading.Lock()
-_state: dict[str, Any] = {}
 
 
 class LocalTablesRefused(DynoViewError):
     """Not a loopback endpoint, or a read-only connection: nothing was sent."""
 
 
-class TableRequestError(InputError):
-    """A DescribeTable JSON that cannot become a CreateTable request, or a name mistyped."""
+class TtlNotEnabledError(DynoViewError):
+    """CreateTable made the table (ACTIVE: keys, indexes, stream), then UpdateTimeToLive failed:
+    a partial result, never "CreateTable failed". ``reason`` says why, ``command`` is the AWS
+    CLI command that turns TTL on, ``note`` how a lost CreateTable answer was settled, if one was."""
 
-    def __init__(self, message: str, *, field: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
-
-
-@dataclass(frozen=True)
-class TablePlan:
-    """What will be created: the CreateTable request, the TTL attribute to turn on after it,
-    and what of the source was left out (sentences)."""
-
-    request: Mapping[str, Any]
-    ttl_attribute: str | None = None
-    notes: tuple[str, ...] = field(default=())
-
-    @property
-    def name(self) -> str:
-        return str(self.request["TableName"])
-
-    def summary(self) -> str:
-        """One line: keys, indexes, TTL and stream."""
-        keys = ", ".join(k["AttributeName"] for k in self.request["KeySchema"])
-        indexes = [i["IndexName"] for kind in ("GlobalSecondaryIndexes", "LocalSecondaryIndexes")
-                   for i in self.request.get(kind, [])]
-        stream = self.request.get("StreamSpecification") or {}
-        parts = [f"keys {keys}",
-                 f"indexes {', '.join(indexes)}" if indexes else "no index",
-                 f"TTL on {self.ttl_attribute}" if self.ttl_attribute else "no TTL",
-                 f"stream {stream['StreamViewType']}" if stream.get("StreamEnabled") else "no stream"]
-        return f"{self.name}: " + "; ".join(parts)
+    def __init__(self, plan: TablePlan, reason: str, command: str, note: str | None) -> None:
+        self.table, self.attribute = plan.name, str(plan.ttl_attribute)
+        self.reason, self.command, self.note = reason, command, note
+        super().__init__(f"Created {plan.name}, but TTL on {self.attribute} was not turned on: "
+                         f"{reason} The table is there, ACTIVE, without TTL. Turn TTL on with: "
+                         f"{command} (or delete the table and create it again).")
 
 
 def check_local(spec: ConnectionSpec, action: str) -> None:
@@ -113,154 +90,14 @@ def check_local(spec: ConnectionSpec, action: str) -> None:
                                  "nothing was sent. Reconnect without read-only to do it.")
 
 
-def article_plan(name: str) -> TablePlan:
-    """The article's layout under ``name``: PK/SK, the email GSI, TTL and a stream."""
-    return TablePlan({
-        "TableName": _check_name(_name(name)),
-        "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"},
-                                 {"AttributeName": "SK", "AttributeType": "S"},
-                                 {"AttributeName": "email", "AttributeType": "S"}],
-        "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"},
-                      {"AttributeName": "SK", "KeyType": "RANGE"}],
-        "GlobalSecondaryIndexes": [{"IndexName": EMAIL_INDEX,
-                                    "KeySchema": [{"AttributeName": "email", "KeyType": "HASH"}],
-                                    "Projection": {"ProjectionType": "ALL"}}],
-        "BillingMode": "PAY_PER_REQUEST",
-        "StreamSpecification": {"StreamEnabled": True, "StreamViewType": "NEW_AND_OLD_IMAGES"},
-    }, TTL_ATTRIBUTE)
-
-
-#: DynamoDB's table names: 3 to 255 of these characters (CreateTable refuses any other).
-_TABLE_NAME = re.compile(r"[A-Za-z0-9_.-]{3,255}")
-
-
-def _name(name: str) -> str:
-    name = name.strip()
-    if not name:
-        raise TableRequestError("Type a name for the table.", field="name")
-    return name
-
-
-def _check_name(name: str) -> str:
-    """``name`` if CreateTable takes it (checked after the request's shape, which says more)."""
-    if not _TABLE_NAME.fullmatch(name):
-        shown = json.dumps(name if len(name) <= 60 else name[:60] + "…", ensure_ascii=True)
-        raise TableRequestError(
-            f"{shown} cannot be a table name: DynamoDB takes 3 to 255 letters, digits, '_', '-' or "
-            f"'.' (this one has {len(name)} characters). Change the name.", field="name")
-    return name
-
-
-def _throughput(value: Any) -> dict[str, int] | None:
-    """ProvisionedThroughput without its read-only counters; None when the table is on-demand
-    (its description reports 0 units)."""
-    if not isinstance(value, Mapping):
-        return None
-    try:
-        units = {k: int(value.get(k) or 0) for k in ("ReadCapacityUnits", "WriteCapacityUnits")}
-    except (TypeError, ValueError):  # a hand-edited answer: "ten", 1e400, a list
-        raise TableRequestError("ProvisionedThroughput must give ReadCapacityUnits and "
-                                "WriteCapacityUnits as whole numbers.", field="describe") from None
-    return units if all(units.values()) else None
-
-
-def _index(index: Mapping[str, Any], provisioned: bool, local: bool) -> dict[str, Any]:
-    """An index as CreateTable takes it (an LSI shares the table's throughput)."""
-    out: dict[str, Any] = {k: index[k] for k in ("IndexName", "KeySchema", "Projection") if k in index}
-    if provisioned and not local:
-        out["ProvisionedThroughput"] = (_throughput(index.get("ProvisionedThroughput"))
-                                        or {"ReadCapacityUnits": 1, "WriteCapacityUnits": 1})
-    return out
-
-
-def plan_from_description(data: Any, name: str | None = None) -> TablePlan:
-    """A CreateTable request from a DescribeTable answer (``{"Table": {...}}``, as ``aws
-    dynamodb describe-table`` prints it, or the table description itself), under ``name`` if
-    given. TTL is on when the JSON carries a ``TimeToLiveDescription`` that has it on."""
-    if isinstance(data, str):
-        # Strict: a repeated key (JSON keeps the last without a word), NaN and deep nesting
-        # (a RecursionError in json) are each refused with a sentence.
-        try:
-            data = loads_user_json(data, "The table description")
-        except UserFileError as exc:
-            syntax = exc.__context__  # the JSONDecodeError behind a syntax error, if it is one
-            message = (f"The table description is not JSON: {syntax}."
-                       if isinstance(syntax, json.JSONDecodeError) else exc.message)
-            raise TableRequestError(message, field="describe") from None
-    table = data.get("Table", data) if isinstance(data, Mapping) else None
-    if not isinstance(table, Mapping) or "KeySchema" not in table or "AttributeDefinitions" not in table:
-        raise TableRequestError("This is not a DescribeTable answer: it needs a Table with "
-                                "KeySchema and AttributeDefinitions (run aws dynamodb describe-table "
-                                "--table-name NAME and use its output).", field="describe")
-    table_name = _name(name if name is not None else str(table.get("TableName") or ""))
-    billing = _object(table.get("BillingModeSummary")).get("BillingMode")
-    throughput = _throughput(table.get("ProvisionedThroughput"))
-    provisioned = billing == "PROVISIONED" or (billing is None and throughput is not None)
-    request: dict[str, Any] = {
-        "TableName": table_name,
-        "AttributeDefinitions": _list(table, "AttributeDefinitions"),
-        "KeySchema": _list(table, "KeySchema"),
-        "BillingMode": "PROVISIONED" if provisioned else "PAY_PER_REQUEST",
-    }
-    if provisioned:
-        request["ProvisionedThroughput"] = throughput or {"ReadCapacityUnits": 1, "WriteCapacityUnits": 1}
-    for kind, local in (("GlobalSecondaryIndexes", False), ("LocalSecondaryIndexes", True)):
-        if table.get(kind):
-            request[kind] = [_index(_object(i), provisioned, local) for i in _list(table, kind)]
-    stream = _object(table.get("StreamSpecification"))
-    if stream.get("StreamEnabled"):
-        request["StreamSpecification"] = {
-            "StreamEnabled": True, "StreamViewType": stream.get("StreamViewType", "NEW_AND_OLD_IMAGES")}
-    table_class = _object(table.get("TableClassSummary")).get("TableClass")
-    if table_class:
-        request["TableClass"] = table_class
-    # Merged beside "Table" (as the docs say), or inside it: both are read.
-    ttl = (data.get("TimeToLiveDescription") if isinstance(data, Mapping) else None) \
-        or table.get("TimeToLiveDescription")
-    ttl_attribute = (ttl.get("AttributeName") if isinstance(ttl, Mapping)
-                     and ttl.get("TimeToLiveStatus") in ("ENABLED", "ENABLING") else None)
-    dropped = [what for key, what in _DROPPED_NOTES.items() if table.get(key)]
-    notes = ((f"Left out of the local table: {', '.join(dropped)} (they concern the table's "
-              "AWS account)."),) if dropped else ()
-    check_request(request)
-    _check_name(table_name)
-    return TablePlan(request, ttl_attribute, notes)
-
-
-def _object(value: Any) -> Mapping[str, Any]:
-    """A part of a pasted answer that should be an object, or an empty one (botocore's
-    validation then names what is missing) rather than an AttributeError on a string."""
-    return value if isinstance(value, Mapping) else {}
-
-
-def _list(table: Mapping[str, Any], key: str) -> list[Any]:
-    value = table[key]
-    if not isinstance(value, list):
-        raise TableRequestError(f"{key} must be a JSON list, as describe-table prints it.",
-                                field="describe")
-    return list(value)
-
-
-def check_request(request: Mapping[str, Any]) -> None:
-    """Refuse, with botocore's words, a CreateTable request the API would refuse."""
-    with _lock:
-        if "op" not in _state:
-            model = botocore.session.get_session().get_service_model("dynamodb")
-            _state["op"] = model.operation_model("CreateTable")
-            _state["serializer"] = create_serializer(model.metadata["protocol"], include_validation=True)
-    try:
-        _state["serializer"].serialize_to_request(dict(request), _state["op"])
-    except ParamValidationError as exc:
-        raise TableRequestError("The CreateTable request is not valid: "
-                                + " ".join(str(exc).split()).rstrip(".") + ".", field="describe") from None
-
-
 def create_table(conn: Connection, plan: TablePlan) -> str | None:
     """Create the planned table on a local endpoint and wait until it is ACTIVE, then turn TTL
     on. Refused before anything is sent elsewhere (``check_local``). Returns a note to show
     beside "created" when a try's answer was lost and the table was found made by it."""
     check_local(conn.spec, "create a table")
     check_request(plan.request)
+    if plan.ttl_attribute is not None:
+        check_ttl(plan.ttl_attribute)
     client = conn.client
     note = None
     with _tries(client, "CreateTable") as tries:
@@ -280,8 +117,44 @@ def create_table(conn: Connection, plan: TablePlan) -> str | None:
                 note = _made_by_lost_try(client, plan, tries["cause"])
     client.get_waiter("table_exists").wait(TableName=plan.name, WaiterConfig=_WAIT)
     if plan.ttl_attribute:
-        _turn_ttl_on(client, plan.name, plan.ttl_attribute)
+        _ttl_step(conn, plan, note)
     return note
+
+
+def enable_ttl(conn: Connection, plan: TablePlan) -> None:
+    """Only turn the plan's TTL on: for the table ``create_table`` made when its TTL step failed
+    (``TtlNotEnabledError``). Refused, with nothing changed, when that table is no longer there."""
+    check_local(conn.spec, "create a table")
+    if not plan.ttl_attribute:
+        return
+    said = f"TTL was not turned on: nothing was sent to {plan.name}"
+    if (table := _describe(conn.client, plan.name)) is None:
+        raise TableRequestError(f"{said}, as there is no such table now (deleted meanwhile). Create "
+                                "it again.", field="name")
+    _check_layout(plan, table, said)
+    _ttl_step(conn, plan, None)
+
+
+def _ttl_step(conn: Connection, plan: TablePlan, note: str | None) -> None:
+    """UpdateTimeToLive after CreateTable: a failure is reported as the partial result it is."""
+    spec = conn.spec
+    try:
+        _turn_ttl_on(conn.client, plan.name, str(plan.ttl_attribute))
+    except (BotoCoreError, ClientError) as exc:
+        reason = describe_error(exc, operation="UpdateTimeToLive", table=plan.name, region=spec.region,
+                                profile=spec.profile, endpoint=spec.endpoint_url).message
+        raise TtlNotEnabledError(plan, reason.rstrip(".") + ".", ttl_command(spec, plan), note) from exc
+
+
+def ttl_command(spec: ConnectionSpec, plan: TablePlan) -> str:
+    """The AWS CLI command that turns the plan's TTL on, each word quoted for POSIX shells."""
+    ttl = json.dumps({"Enabled": True, "AttributeName": plan.ttl_attribute})
+    words = ["aws", "dynamodb", "update-time-to-live", f"--table-name={plan.name}",
+             f"--time-to-live-specification={ttl}"]
+    words += [f"--{flag}={value}" for flag, value in (("endpoint-url", redact_url(spec.endpoint_url)),
+                                                      ("region", spec.region), ("profile", spec.profile))
+              if value]
+    return " ".join(shlex.quote(word) for word in words)
 
 
 def delete_table(conn: Connection, name: str, typed: str) -> str | None:

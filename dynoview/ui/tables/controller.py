@@ -18,6 +18,8 @@ class LocalTablesController(QObject):
     refuses any other before sending)."""
 
     created = Signal(str)  # the table's name, once it is active
+    #: The table's name and a sentence: created and ACTIVE, but TTL could not be turned on.
+    created_without_ttl = Signal(str, str)
     deleted = Signal(str)  # the table's name, once it is gone
     failed = Signal(str)  # a sentence
 
@@ -35,6 +37,11 @@ class LocalTablesController(QObject):
         self.ctx.tasks.start(CREATE_TASK, self._create(plan),
                              on_error=lambda exc: self._failed(exc, "CreateTable"))
 
+    def turn_ttl_on(self, plan: local_tables.TablePlan) -> None:
+        """Only the TTL step, for the plan's table made by a create whose TTL step failed."""
+        self.ctx.tasks.start(CREATE_TASK, self._turn_ttl_on(plan),
+                             on_error=lambda exc: self._failed(exc, "UpdateTimeToLive"))
+
     def delete(self, name: str, typed: str) -> None:
         self.ctx.tasks.start(DELETE_TASK, self._delete(name, typed),
                              on_error=lambda exc: self._failed(exc, "DeleteTable"))
@@ -48,6 +55,13 @@ class LocalTablesController(QObject):
             self.ctx.status_message.emit(note)
         self.created.emit(plan.name)
 
+    async def _turn_ttl_on(self, plan: local_tables.TablePlan) -> None:
+        conn = self.ctx.connection
+        if conn is None:
+            raise local_tables.LocalTablesRefused("Connect to a local endpoint to turn TTL on.")
+        await self.ctx.tasks.call(local_tables.enable_ttl, conn, plan)
+        self.created.emit(plan.name)
+
     async def _delete(self, name: str, typed: str) -> None:
         conn = self.ctx.connection
         if conn is None:
@@ -58,7 +72,15 @@ class LocalTablesController(QObject):
         self.deleted.emit(name)
 
     def _failed(self, exc: BaseException, operation: str) -> None:
-        if isinstance(exc, (DynoViewError, InputError)):
+        if isinstance(exc, local_tables.TtlNotEnabledError):  # made, not failed: said as such
+            if exc.note:
+                self.ctx.status_message.emit(exc.note)
+            self.created_without_ttl.emit(exc.table, self.tr(
+                "Created {table}, but TTL on {attribute} was not turned on: {reason} The table is "
+                "there without TTL: press Turn TTL on to try that step again, or run: {command}"
+            ).format(table=exc.table, attribute=exc.attribute, reason=exc.reason,
+                     command=exc.command))
+        elif isinstance(exc, (DynoViewError, InputError)):
             self.failed.emit(exc.message)
         else:  # AWS's answer, or a bug (the crash reporter has it): a sentence either way
             self.failed.emit(self.ctx.describe(exc, operation=operation).message)

@@ -3,7 +3,9 @@ answer, under a typed name, with the CreateTable request shown before it is sent
 
 On a connection that is not a writable loopback endpoint the dialog says why in one sentence
 (``local_tables.check_local``) and Create stays off: nothing can be sent. Creating waits until
-the table is active (off the UI thread, ``ctx.tasks``), then emits ``created(name)``.
+the table is active (off the UI thread, ``ctx.tasks``), then emits ``created(name)``. When
+only the TTL step failed, the table is there without TTL: the dialog says so, emits ``created``
+(the panel lists it) and stays open, Create becoming "Turn TTL on", which sends only that step.
 
 Hook (the Tables panel): "Create table…" opens ``CreateTableDialog(ctx, parent)`` with ``open()``
 and connects ``created`` to the panel's refresh.
@@ -68,8 +70,11 @@ class CreateTableDialog(QDialog):
         self.controller = LocalTablesController(ctx, self)
         self.controller.created.connect(self._created)
         self.controller.failed.connect(self._failed)
+        self.controller.created_without_ttl.connect(self._created_without_ttl)
         self.setWindowTitle(self.tr("Create a local table"))
         self.plan: local_tables.TablePlan | None = None
+        #: The plan whose table this dialog created without TTL (its TTL step failed).
+        self.made_without_ttl: local_tables.TablePlan | None = None
         self.file_dialog: QFileDialog | None = None
         layout = QVBoxLayout(self)
         self.article = QRadioButton(QCoreApplication.translate("tables.create_dialog", ARTICLE_TEXT))
@@ -101,9 +106,9 @@ class CreateTableDialog(QDialog):
         layout.addLayout(form)
         self.preview = code_view("")
         self.preview.setObjectName("create-preview")
-        preview_label = QLabel(self.tr("CreateTable request (sent as shown):"))
-        preview_label.setBuddy(self.preview)
-        layout.addWidget(preview_label)
+        self.preview_label = QLabel(self.tr("CreateTable request (sent as shown):"))
+        self.preview_label.setBuddy(self.preview)
+        layout.addWidget(self.preview_label)
         layout.addWidget(self.preview, 1)
         self.status = plain_label(QLabel(""))  # may quote the server's error
         self.status.setObjectName("create-status")
@@ -141,7 +146,7 @@ class CreateTableDialog(QDialog):
         for widget in (self.article, self.from_describe, self.name):
             widget.setEnabled(not self.refused)
         self.plan = None
-        self.preview.setPlainText("")
+        self._show_request(None)
         self._mark(None, "")
         if self.refused:
             self.show_status(self.refused, "error")
@@ -162,12 +167,36 @@ class CreateTableDialog(QDialog):
             self.create_button.setEnabled(False)
             return
         self.plan = plan
-        ttl = self.tr(
-            "\n\nThen UpdateTimeToLive: TTL on {ttl_attribute}.").format(
-                ttl_attribute=plan.ttl_attribute) if plan.ttl_attribute else ""
-        self.preview.setPlainText(json.dumps(plan.request, indent=2) + ttl)
-        self.show_status(" ".join(plan.notes) or plan.summary())
+        self._show_request(plan)
+        if self.ttl_only():
+            self.show_status(self.tr("{name} is there without TTL: Turn TTL on sends only "
+                                     "UpdateTimeToLive (TTL on {attribute}).").format(
+                                         name=plan.name, attribute=plan.ttl_attribute))
+        else:
+            self.show_status(" ".join(plan.notes) or plan.summary())
         self.create_button.setEnabled(not self.controller.creating())
+
+    def ttl_only(self) -> bool:
+        """Whether Create only turns TTL on: the plan is that of the table made without it."""
+        made, plan = self.made_without_ttl, self.plan
+        return (made is not None and plan is not None and bool(plan.ttl_attribute)
+                and plan.request == made.request)
+
+    def _show_request(self, plan: local_tables.TablePlan | None) -> None:
+        """The request(s) Create sends, and the button's name for it."""
+        only = self.ttl_only()
+        self.create_button.setText(self.tr("Turn &TTL on") if only else self.tr("&Create"))
+        self.preview_label.setText(self.tr("UpdateTimeToLive request (sent as shown):") if only
+                                   else self.tr("CreateTable request (sent as shown):"))
+        if plan is None:
+            self.preview.setPlainText("")
+            return
+        ttl = {"TableName": plan.name, "TimeToLiveSpecification": {
+            "Enabled": True, "AttributeName": plan.ttl_attribute}}
+        then = self.tr("\n\nThen UpdateTimeToLive: TTL on {ttl_attribute}.").format(
+            ttl_attribute=plan.ttl_attribute) if plan.ttl_attribute else ""
+        self.preview.setPlainText(json.dumps(ttl, indent=2) if only
+                                  else json.dumps(plan.request, indent=2) + then)
 
     def _mark(self, field: str | None, message: str) -> None:
         """Outline the field a refusal names (the name, or the pasted JSON), its tooltip the why."""
@@ -197,6 +226,10 @@ class CreateTableDialog(QDialog):
         if self.plan is None or self.refused or self.ctx.connection is None:
             return
         self.create_button.setEnabled(False)
+        if self.ttl_only():
+            self.show_status(self.tr("Turning TTL on for {name}…").format(name=self.plan.name))
+            self.controller.turn_ttl_on(self.plan)
+            return
         self.show_status(self.tr("Creating {name}…").format(name=self.plan.name))
         self.controller.create(self.plan)
 
@@ -205,6 +238,20 @@ class CreateTableDialog(QDialog):
         self.created.emit(name)
         self.accept()
 
+    def _created_without_ttl(self, name: str, sentence: str) -> None:
+        """The table is there without TTL: said, listed (``created``), and Create now only
+        turns TTL on; the dialog stays open."""
+        if self.plan is not None and self.plan.name == name:
+            self.made_without_ttl = self.plan
+            self._show_request(self.plan)
+        self.show_status(sentence, "error")
+        self.create_button.setEnabled(self.plan is not None)
+        self.created.emit(name)
+
     def _failed(self, sentence: str) -> None:
+        if self.made_without_ttl is not None:  # the table may be gone: Create creates again
+            self.made_without_ttl = None
+            if self.plan is not None:
+                self._show_request(self.plan)
         self.show_status(sentence, "error")
         self.create_button.setEnabled(self.plan is not None)
