@@ -61,7 +61,7 @@
 <context>
     <name>CapacityPanel</name>
     <message numerus="yes">
-        <location filename="../../scans/capacity_panel.py" line="+216" />
+        <location filename="../../scans/capacity_panel.py" line="+221" />
         <source>Sizing the item collections of %Ln item(s)…</source>
         <translation>
             <numerusform>Sizing the item collections of %Ln item…</numerusform>
@@ -69,7 +69,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+50" />
+        <location line="+51" />
         <source>%Ln partition key(s) (holds|hold) {items} each</source>
         <translation>
             <numerusform>%Ln partition key holds {items} each</numerusform>
@@ -80,7 +80,7 @@
 <context>
     <name>CellStaging</name>
     <message numerus="yes">
-        <location filename="../../items/staging.py" line="+185" />
+        <location filename="../../items/staging.py" line="+191" />
         <source>The builder shows the transaction of %n staged change(s): check the preview and the preflight, then Execute. The staged cells clear once it is written.</source>
         <translation>
             <numerusform>The builder shows the transaction of %n staged change: check the preview and the preflight, then Execute. The staged cells clear once it is written.</numerusform>
@@ -88,7 +88,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+25" />
+        <location line="+26" />
         <source>Written: the staged changes of %n item(s) are in the table now.</source>
         <translation>
             <numerusform>Written: the staged changes of %n item are in the table now.</numerusform>
@@ -299,16 +299,20 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+86" />
+        <location line="+100" />
         <source>Select one item to edit as JSON: it edits one item at a time, and %n are selected.</source>
         <translation>
-            <numerusform>Select one item to edit as JSON: it edits one item at a time, and %n are selected.</numerusform><numerusform>Select one item to edit as JSON: it edits one item at a time, and %n are selected.</numerusform></translation>
+            <numerusform>Select one item to edit as JSON: it edits one item at a time, and %n are selected.</numerusform>
+            <numerusform>Select one item to edit as JSON: it edits one item at a time, and %n are selected.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location line="+33" />
         <source>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</source>
         <translation>
-            <numerusform>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</numerusform><numerusform>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</numerusform></translation>
+            <numerusform>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</numerusform>
+            <numerusform>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -573,7 +577,7 @@
 <context>
     <name>TtlTimelinePanel</name>
     <message numerus="yes">
-        <location filename="../../scans/ttl_timeline_panel.py" line="+255" />
+        <location filename="../../scans/ttl_timeline_panel.py" line="+256" />
         <source>the first %Ln item(s)</source>
         <translation>
             <numerusform>the first %Ln item</numerusform>
@@ -589,7 +593,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+45" />
+        <location line="+48" />
         <source>%Ln item(s) {what}{more}.</source>
         <translation>
             <numerusform>%Ln item {what}{more}.</numerusform>

@@ -212,7 +212,7 @@
 <context>
     <name>ActionLogDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+224"/>
+        <location filename="../../builder/dialogs.py" line="+179"/>
         <source>Action log</source>
         <translation>Journal</translation>
     </message>
@@ -439,7 +439,7 @@
 <context>
     <name>AuditRowsModel</name>
     <message>
-        <location filename="../../locks/model.py" line="+329"/>
+        <location filename="../../locks/model.py" line="+331"/>
         <source>Account</source>
         <translation>Compte</translation>
     </message>
@@ -457,12 +457,12 @@
 <context>
     <name>BarChart</name>
     <message>
-        <location filename="../../scans/bar_chart.py" line="+102"/>
+        <location filename="../../scans/bar_chart.py" line="+122"/>
         <source>No data</source>
         <translation>Aucune donnée</translation>
     </message>
     <message>
-        <location line="+179"/>
+        <location line="+183"/>
         <source>↑ {label} (far above the axis)</source>
         <translation>↑ {label} (hors échelle)</translation>
     </message>
@@ -590,12 +590,12 @@
     <message>
         <location line="+10"/>
         <source>This draft&apos;s transaction was already applied at {when} (token {token}, in the action log): executing it again would write it a second time.</source>
-        <translation>La transaction de ce brouillon a déjà été appliquée le {when} (jeton {token}, dans le journal des actions) : l’exécuter de nouveau l’écrirait une seconde fois.</translation>
+        <translation>La transaction de ce brouillon a déjà été appliquée le {when} (jeton {token}, dans le journal des actions)&#xa0;: l’exécuter de nouveau l’écrirait une seconde fois.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>This draft&apos;s transaction was sent at {when} (token {token}) and its outcome is not known: it may have been written. Check the items first: Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send.</source>
-        <translation>La transaction de ce brouillon a été envoyée le {when} (jeton {token}) et son issue n’est pas connue : elle a peut-être été écrite. Vérifiez d’abord les items : Exécuter la renvoie sous le même jeton, que DynamoDB n’applique qu’une fois dans les 10 minutes suivant son premier envoi.</translation>
+        <translation>La transaction de ce brouillon a été envoyée le {when} (jeton {token}) et son issue n’est pas connue&#xa0;: elle a peut-être été écrite. Vérifiez d’abord les items&#xa0;: Exécuter la renvoie sous le même jeton, que DynamoDB n’applique qu’une fois dans les 10 minutes suivant son premier envoi.</translation>
     </message>
     <message>
         <location line="+148"/>
@@ -828,7 +828,7 @@
 <context>
     <name>CapacityPanel</name>
     <message>
-        <location filename="../../scans/capacity_panel.py" line="+78"/>
+        <location filename="../../scans/capacity_panel.py" line="+83"/>
         <source>Scan a sample to see item-collection sizes and partition keys.</source>
         <translation>Scannez un échantillon pour voir la taille des collections d’items et les clés de partition.</translation>
     </message>
@@ -977,7 +977,7 @@
         <translation>Aucune clé de partition ne se détache dans cet échantillon&#xa0;: les items sont assez bien répartis.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source> ({share_text} of the 10 GB limit)</source>
         <translation> ({share_text} de la limite de 10 Go)</translation>
     </message>
@@ -1120,7 +1120,7 @@ Probablement chaudes</translation>
 <context>
     <name>CellStaging</name>
     <message>
-        <location filename="../../items/staging.py" line="+108"/>
+        <location filename="../../items/staging.py" line="+112"/>
         <source>Connect first: edits are staged for a connection and a table.</source>
         <translation>Connectez-vous d’abord&#xa0;: les modifications sont préparées pour une connexion et une table.</translation>
     </message>
@@ -1175,7 +1175,7 @@ Probablement chaudes</translation>
         <translation>Rien n’est préparé&#xa0;: modifiez d’abord une cellule (F2 ou double-clic).</translation>
     </message>
     <message numerus="yes">
-        <location line="+14"/>
+        <location line="+16"/>
         <source>The builder shows the transaction of %n staged change(s): check the preview and the preflight, then Execute. The staged cells clear once it is written.</source>
         <translation>
             <numerusform>Le générateur affiche la transaction de %n modification préparée&#xa0;: vérifiez l’aperçu et la vérification préalable, puis exécutez. Les cellules préparées s’effacent une fois écrites.</numerusform>
@@ -1183,7 +1183,7 @@ Probablement chaudes</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Written: the staged changes of %n item(s) are in the table now.</source>
         <translation>
             <numerusform>Écrit&#xa0;: les modifications préparées de %n item sont maintenant dans la table.</numerusform>
@@ -1339,7 +1339,7 @@ Probablement chaudes</translation>
 <context>
     <name>CollectionsModel</name>
     <message>
-        <location filename="../../scans/collections_model.py" line="+69"/>
+        <location filename="../../scans/collections_model.py" line="+70"/>
         <source>Item collection size: table items plus their LSI entries (the 10 GB limit counts both)</source>
         <translation>Taille de collection&#xa0;: items de la table plus leurs entrées LSI (la limite de 10 Go compte les deux)</translation>
     </message>
@@ -1504,7 +1504,7 @@ Probablement chaudes</translation>
         <translation>Seuls les noms, profils, régions et points de terminaison sont enregistrés&#xa0;; jamais les clés ni les jetons.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Save</source>
         <translation>Enregistrer</translation>
     </message>
@@ -1809,13 +1809,14 @@ Probablement chaudes</translation>
 <context>
     <name>CreateTableDialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="+71"/>
+        <location filename="../../tables/create_dialog.py" line="+74"/>
         <source>Create a local table</source>
         <translation>Créer une table locale</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>A copy of a table: paste its DescribeTable JSON (aws dynamodb describe-table output) or open it</source>
+        <extracomment>The plan whose table this dialog created without TTL (its TTL step failed).</extracomment>
         <translation>La copie d’une table&#xa0;: collez son JSON DescribeTable (sortie de aws dynamodb describe-table) ou ouvrez-le</translation>
     </message>
     <message>
@@ -1835,16 +1836,18 @@ Probablement chaudes</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location line="+81"/>
         <source>CreateTable request (sent as shown):</source>
         <translation>Requête CreateTable (envoyée telle quelle)&#xa0;:</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-73"/>
+        <location line="+71"/>
         <source>&amp;Create</source>
         <translation>&amp;Créer</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-68"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
@@ -1854,7 +1857,22 @@ Probablement chaudes</translation>
         <translation>créer une table</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
+        <source>{name} is there without TTL: Turn TTL on sends only UpdateTimeToLive (TTL on {attribute}).</source>
+        <translation>{name} existe sans TTL : Activer le TTL n’envoie que UpdateTimeToLive (TTL sur {attribute}).</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Turn &amp;TTL on</source>
+        <translation>Activer le &amp;TTL</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>UpdateTimeToLive request (sent as shown):</source>
+        <translation>Requête UpdateTimeToLive (envoyée telle quelle) :</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>
 
 Then UpdateTimeToLive: TTL on {ttl_attribute}.</source>
@@ -1863,7 +1881,7 @@ Then UpdateTimeToLive: TTL on {ttl_attribute}.</source>
 Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>Open a DescribeTable JSON</source>
         <translation>Ouvrir un JSON DescribeTable</translation>
     </message>
@@ -1873,7 +1891,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Impossible de lire {path}&#xa0;: {getattr}.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
+        <source>Turning TTL on for {name}…</source>
+        <translation>Activation du TTL pour {name}…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Creating {name}…</source>
         <translation>Création de {name}…</translation>
     </message>
@@ -3241,19 +3264,19 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Ouvrir {name} dans un nouvel onglet Items (autre index ou lecture)</translation>
     </message>
     <message numerus="yes">
-        <location line="+64"/>
+        <location line="+78"/>
         <source>Select one item to edit as JSON: it edits one item at a time, and %n are selected.</source>
         <translation>
-            <numerusform>Sélectionnez un seul item à modifier en JSON : il modifie un item à la fois, et %n est sélectionné.</numerusform>
-            <numerusform>Sélectionnez un seul item à modifier en JSON : il modifie un item à la fois, et %n sont sélectionnés.</numerusform>
+            <numerusform>Sélectionnez un seul item à modifier en JSON&#xa0;: il modifie un item à la fois, et %n est sélectionné.</numerusform>
+            <numerusform>Sélectionnez un seul item à modifier en JSON&#xa0;: il modifie un item à la fois, et %n sont sélectionnés.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+33"/>
         <source>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</source>
         <translation>
-            <numerusform>Sélectionnez un seul item à supprimer : Supprimer… supprime un item à la fois, et %n est sélectionné. Rien n’a été supprimé.</numerusform>
-            <numerusform>Sélectionnez un seul item à supprimer : Supprimer… supprime un item à la fois, et %n sont sélectionnés. Rien n’a été supprimé.</numerusform>
+            <numerusform>Sélectionnez un seul item à supprimer&#xa0;: Supprimer… supprime un item à la fois, et %n est sélectionné. Rien n’a été supprimé.</numerusform>
+            <numerusform>Sélectionnez un seul item à supprimer&#xa0;: Supprimer… supprime un item à la fois, et %n sont sélectionnés. Rien n’a été supprimé.</numerusform>
         </translation>
     </message>
 </context>
@@ -3449,6 +3472,15 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
 </context>
 <context>
+    <name>LocalTablesController</name>
+    <message>
+        <location filename="../../tables/controller.py" line="+79"/>
+        <source>Created {table}, but TTL on {attribute} was not turned on: {reason} The table is there without TTL: press Turn TTL on to try that step again, or run: {command}</source>
+        <extracomment>The table&apos;s name and a sentence: created and ACTIVE, but TTL could not be turned on.</extracomment>
+        <translation>{table} a été créée, mais le TTL sur {attribute} n’a pas été activé : {reason} La table existe sans TTL : appuyez sur Activer le TTL pour réessayer cette étape, ou lancez : {command}</translation>
+    </message>
+</context>
+<context>
     <name>LocksPanel</name>
     <message>
         <location filename="../../locks/panel.py" line="+133"/>
@@ -3602,7 +3634,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Le code est envoyé une fois à AWS STS et jamais enregistré. La session du rôle est conservée (comme le fait l’AWS CLI) jusqu’à son expiration.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Sign in</source>
         <translation>Se connecter</translation>
     </message>
@@ -5185,7 +5217,7 @@ Requête&#xa0;: {request}</translation>
     <message>
         <location line="+14"/>
         <source>The members as a JSON array ({kind}): some hold line breaks, only spaces or no-break spaces, which one member per line cannot show. A set holds each member once and cannot be empty: to empty it, remove the attribute.</source>
-        <translation>Les membres sous forme de tableau JSON ({kind}) : certains contiennent des sauts de ligne, seulement des espaces ou des espaces insécables, qu’un membre par ligne ne peut pas montrer. Un ensemble contient chaque membre une fois et ne peut pas être vide : pour le vider, retirez l’attribut.</translation>
+        <translation>Les membres sous forme de tableau JSON ({kind})&#xa0;: certains contiennent des sauts de ligne, seulement des espaces ou des espaces insécables, qu’un membre par ligne ne peut pas montrer. Un ensemble contient chaque membre une fois et ne peut pas être vide&#xa0;: pour le vider, retirez l’attribut.</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -5793,6 +5825,60 @@ Requête&#xa0;: {request}</translation>
     </message>
 </context>
 <context>
+    <name>TTL_LABELS</name>
+    <message>
+        <location filename="../../scans/ttl_labels.py" line="+24"/>
+        <source>expired</source>
+        <extracomment>The TTL chart&apos;s first bar: items whose TTL has passed but are still in the table.</extracomment>
+        <translation>expiré</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>later</source>
+        <extracomment>The TTL chart&apos;s last bar: items expiring after the last hour or day shown.</extracomment>
+        <translation>plus tard</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&lt;1 h</source>
+        <extracomment>A TTL chart bar: items expiring within the hour (&quot;h&quot; for hours).</extracomment>
+        <translation>&lt;1 h</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{first}–{last} h</source>
+        <extracomment>A TTL chart bar: items expiring between {first} and {last} hours from now.</extracomment>
+        <translation>{first}–{last} h</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;1 d</source>
+        <extracomment>A TTL chart bar: items expiring within the day (&quot;d&quot; for days).</extracomment>
+        <translation>&lt;1 j</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{first}–{last} d</source>
+        <extracomment>A TTL chart bar: items expiring between {first} and {last} days from now.</extracomment>
+        <translation>{first}–{last} j</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>TTL already passed; DynamoDB has not deleted these yet</source>
+        <translation>TTL déjà dépassé ; DynamoDB ne les a pas encore supprimés</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>after {start} local</source>
+        <translation>après {start} (heure locale)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{start} – {end} local ({start_utc}–{end_utc} UTC)</source>
+        <translation>{start} – {end} heure locale ({start_utc}–{end_utc} UTC)</translation>
+    </message>
+</context>
+<context>
     <name>TablesPanel</name>
     <message>
         <location filename="../../window/tables_panel.py" line="-205"/>
@@ -5968,12 +6054,12 @@ Requête&#xa0;: {request}</translation>
     <message>
         <location line="+3"/>
         <source>The string ({count} characters) as one JSON string, in double quotes: it holds characters this editor would change (carriage returns, line or paragraph separators, no-break spaces), shown escaped.</source>
-        <translation>La chaîne ({count} caractères) sous forme d’une chaîne JSON, entre guillemets doubles : elle contient des caractères que cet éditeur changerait (retours chariot, séparateurs de ligne ou de paragraphe, espaces insécables), montrés échappés.</translation>
+        <translation>La chaîne ({count} caractères) sous forme d’une chaîne JSON, entre guillemets doubles&#xa0;: elle contient des caractères que cet éditeur changerait (retours chariot, séparateurs de ligne ou de paragraphe, espaces insécables), montrés échappés.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The string as it is stored ({count} characters), too long for the cell&apos;s line; line breaks are part of it.</source>
-        <translation>La chaîne telle qu’elle est stockée ({count} caractères), trop longue pour la ligne de la cellule ; les sauts de ligne en font partie.</translation>
+        <translation>La chaîne telle qu’elle est stockée ({count} caractères), trop longue pour la ligne de la cellule&#xa0;; les sauts de ligne en font partie.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -6002,7 +6088,7 @@ Requête&#xa0;: {request}</translation>
     <message>
         <location line="+30"/>
         <source>The edit kept earlier could not be deleted ({error}): this dialog offers it again the next time it opens. Discard it then, once the folder can be written.</source>
-        <translation>La modification gardée plus tôt n’a pas pu être supprimée ({error}) : cette boîte de dialogue la proposera de nouveau à sa prochaine ouverture. Abandonnez-la alors, une fois le dossier accessible en écriture.</translation>
+        <translation>La modification gardée plus tôt n’a pas pu être supprimée ({error})&#xa0;: cette boîte de dialogue la proposera de nouveau à sa prochaine ouverture. Abandonnez-la alors, une fois le dossier accessible en écriture.</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -6077,7 +6163,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TtlTimelinePanel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="+117"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="+118"/>
         <source>Scan the table to see when its items expire.</source>
         <translation>Scannez la table pour voir quand ses items expirent.</translation>
     </message>
@@ -6169,12 +6255,12 @@ Requête&#xa0;: {request}</translation>
     <message>
         <location line="+10"/>
         <location line="+45"/>
-        <location line="+82"/>
+        <location line="+83"/>
         <source>Click a bar to list its items.</source>
         <translation>Cliquez sur une barre pour lister ses items.</translation>
     </message>
     <message>
-        <location line="-124"/>
+        <location line="-125"/>
         <location line="+11"/>
         <source>TTL value</source>
         <translation>Valeur TTL</translation>
@@ -6208,12 +6294,12 @@ Requête&#xa0;: {request}</translation>
     <message>
         <location line="+7"/>
         <location line="+32"/>
-        <location line="+112"/>
+        <location line="+115"/>
         <source>Will never expire</source>
         <translation>N’expireront jamais</translation>
     </message>
     <message>
-        <location line="-142"/>
+        <location line="-145"/>
         <source>Reason</source>
         <translation>Raison</translation>
     </message>
@@ -6264,7 +6350,7 @@ Requête&#xa0;: {request}</translation>
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>
 Oldest: {key_text}</source>
         <translation>
@@ -6286,7 +6372,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>D’après {source}&#xa0;: {summary}</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>expired but still present (oldest first)</source>
         <translation>expiré(s) mais encore présent(s) (plus anciens d’abord)</translation>
     </message>
@@ -6296,7 +6382,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>expirant dans {label}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>expiring later</source>
         <translation>expirant plus tard</translation>
     </message>
@@ -6395,7 +6481,7 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location line="+1"/>
         <source>It could not be saved in {folder} ({error}), so the question comes back at the next start: make that folder writable (or free space on its disk), then answer it again.</source>
-        <translation>Elle n’a pas pu être enregistrée dans {folder} ({error}), la question reviendra donc au prochain démarrage : rendez ce dossier accessible en écriture (ou libérez de la place sur son disque), puis répondez de nouveau.</translation>
+        <translation>Elle n’a pas pu être enregistrée dans {folder} ({error}), la question reviendra donc au prochain démarrage&#xa0;: rendez ce dossier accessible en écriture (ou libérez de la place sur son disque), puis répondez de nouveau.</translation>
     </message>
     <message>
         <location line="+62"/>
@@ -6405,7 +6491,7 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location line="+2"/>
         <source>Skipping it could not be saved in {folder} ({error}), so it is announced again at the next start: make that folder writable (or free space on its disk), then skip it again.</source>
-        <translation>Ce choix d’ignorer n’a pas pu être enregistré dans {folder} ({error}), elle sera donc annoncée de nouveau au prochain démarrage : rendez ce dossier accessible en écriture (ou libérez de la place sur son disque), puis ignorez-la de nouveau.</translation>
+        <translation>Ce choix d’ignorer n’a pas pu être enregistré dans {folder} ({error}), elle sera donc annoncée de nouveau au prochain démarrage&#xa0;: rendez ce dossier accessible en écriture (ou libérez de la place sur son disque), puis ignorez-la de nouveau.</translation>
     </message>
     <message>
         <location line="+13"/>
@@ -6546,12 +6632,12 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location line="+34"/>
         <source>This is your unsent edit of {name}, kept when DynoView closed at {when}: stage it, or discard it.</source>
-        <translation>Voici votre modification non envoyée de {name}, gardée quand DynoView s’est fermé le {when} : mettez-la en attente, ou abandonnez-la.</translation>
+        <translation>Voici votre modification non envoyée de {name}, gardée quand DynoView s’est fermé le {when}&#xa0;: mettez-la en attente, ou abandonnez-la.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The value has changed since: check that your edit does not undo that change.</source>
-        <translation>La valeur a changé depuis : vérifiez que votre modification n’annule pas ce changement.</translation>
+        <translation>La valeur a changé depuis&#xa0;: vérifiez que votre modification n’annule pas ce changement.</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -7108,7 +7194,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.model</name>
     <message>
-        <location filename="../../locks/model.py" line="-255"/>
+        <location filename="../../locks/model.py" line="-258"/>
         <source>stale: re-run the audit</source>
         <extracomment>The roles ``data`` answers: any other is None at once.</extracomment>
         <translation>périmé&#xa0;: relancez l’audit</translation>
@@ -7124,7 +7210,12 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>En direct&#xa0;: {what} depuis le début du mode direct. Clic droit → Enregistrements de flux… montre les écritures.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
+        <source>(no account)</source>
+        <translation>(sans compte)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Found while the audit reads the table: the full view comes when every segment is read.</source>
         <translation>Trouvé pendant la lecture de la table par l’audit&#xa0;: la vue complète vient quand tous les segments sont lus.</translation>
     </message>
@@ -7329,9 +7420,45 @@ Plus ancien&#xa0;: {key_text}</translation>
     </message>
 </context>
 <context>
+    <name>scans.sizes</name>
+    <message>
+        <location filename="../../scans/sizes.py" line="+15"/>
+        <source>{size} KB</source>
+        <translation>{size} Ko</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{size} MB</source>
+        <translation>{size} Mo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{size} GB</source>
+        <translation>{size} Go</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{size} bytes</source>
+        <extracomment>A size under 1 KB; French writes &quot;{size} octets&quot;.</extracomment>
+        <translation>{size} octets</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{number}%</source>
+        <extracomment>A percentage; French puts a no-break space before the sign: &quot;{number} %&quot;.</extracomment>
+        <translation>{number} %</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>under {share}</source>
+        <extracomment>A share too small to show with two decimals, e.g. &quot;under 0.01%&quot;.</extracomment>
+        <translation>moins de {share}</translation>
+    </message>
+</context>
+<context>
     <name>scans.ttl_timeline_panel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="-286"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="-289"/>
         <source>DynamoDB deletes expired items in a background sweep, typically within a few days: until then they are still read, so check expiry at read time.</source>
         <translation>DynamoDB supprime les items expirés lors d’un balayage en arrière-plan, généralement en quelques jours&#xa0;: d’ici là ils sont encore lus, vérifiez donc l’expiration au moment de la lecture.</translation>
     </message>
@@ -7406,7 +7533,7 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location line="+49"/>
         <source>{why} DynoView uses a copy of the settings file {path} for this session: settings changed now are lost when it quits.</source>
-        <translation>{why} DynoView utilise une copie du fichier de paramètres {path} pour cette session : les réglages changés maintenant seront perdus à sa fermeture.</translation>
+        <translation>{why} DynoView utilise une copie du fichier de paramètres {path} pour cette session&#xa0;: les réglages changés maintenant seront perdus à sa fermeture.</translation>
     </message>
     <message>
         <location line="+37"/>
@@ -7714,7 +7841,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>tables.create_dialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="-162"/>
+        <location filename="../../tables/create_dialog.py" line="-193"/>
         <source>The article&apos;s layout: keys PK and SK, the email-index GSI on email, TTL on expiresAt, a NEW_AND_OLD_IMAGES stream, on-demand capacity</source>
         <translation>La disposition de l’article&#xa0;: clés PK et SK, le GSI email-index sur email, TTL sur expiresAt, un flux NEW_AND_OLD_IMAGES, capacité à la demande</translation>
     </message>
@@ -7822,7 +7949,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-231"/>
+        <location filename="../../window/connection_dialog.py" line="-232"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Démo (intégrée, sans compte AWS)</translation>
     </message>

@@ -212,7 +212,7 @@
 <context>
     <name>ActionLogDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+224"/>
+        <location filename="../../builder/dialogs.py" line="+179"/>
         <source>Action log</source>
         <translation>Log aksi</translation>
     </message>
@@ -439,7 +439,7 @@
 <context>
     <name>AuditRowsModel</name>
     <message>
-        <location filename="../../locks/model.py" line="+329"/>
+        <location filename="../../locks/model.py" line="+331"/>
         <source>Account</source>
         <translation>Akun</translation>
     </message>
@@ -457,12 +457,12 @@
 <context>
     <name>BarChart</name>
     <message>
-        <location filename="../../scans/bar_chart.py" line="+102"/>
+        <location filename="../../scans/bar_chart.py" line="+122"/>
         <source>No data</source>
         <translation>Tidak ada data</translation>
     </message>
     <message>
-        <location line="+179"/>
+        <location line="+183"/>
         <source>↑ {label} (far above the axis)</source>
         <translation>↑ {label} (jauh di atas sumbu)</translation>
     </message>
@@ -822,7 +822,7 @@
 <context>
     <name>CapacityPanel</name>
     <message>
-        <location filename="../../scans/capacity_panel.py" line="+78"/>
+        <location filename="../../scans/capacity_panel.py" line="+83"/>
         <source>Scan a sample to see item-collection sizes and partition keys.</source>
         <translation>Scan sampel untuk melihat ukuran item collection dan partition key.</translation>
     </message>
@@ -970,7 +970,7 @@
         <translation>Tidak ada partition key yang menonjol di sampel ini: item tersebar cukup merata di antara key.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source> ({share_text} of the 10 GB limit)</source>
         <translation> ({share_text} dari batas 10 GB)</translation>
     </message>
@@ -1112,7 +1112,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CellStaging</name>
     <message>
-        <location filename="../../items/staging.py" line="+108"/>
+        <location filename="../../items/staging.py" line="+112"/>
         <source>Connect first: edits are staged for a connection and a table.</source>
         <translation>Hubungkan dulu: edit disiapkan untuk satu koneksi dan satu tabel.</translation>
     </message>
@@ -1167,14 +1167,14 @@ Kemungkinan panas</translation>
         <translation>Belum ada yang disiapkan: edit sel dulu (F2 atau klik ganda).</translation>
     </message>
     <message numerus="yes">
-        <location line="+14"/>
+        <location line="+16"/>
         <source>The builder shows the transaction of %n staged change(s): check the preview and the preflight, then Execute. The staged cells clear once it is written.</source>
         <translation>
             <numerusform>Pembangun transaksi menampilkan transaksi dari %n perubahan yang disiapkan: periksa pratinjau dan pemeriksaan awal, lalu Jalankan. Sel yang disiapkan kosong kembali setelah ditulis.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Written: the staged changes of %n item(s) are in the table now.</source>
         <translation>
             <numerusform>Tertulis: perubahan yang disiapkan untuk %n item kini ada di tabel.</numerusform>
@@ -1325,7 +1325,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CollectionsModel</name>
     <message>
-        <location filename="../../scans/collections_model.py" line="+69"/>
+        <location filename="../../scans/collections_model.py" line="+70"/>
         <source>Item collection size: table items plus their LSI entries (the 10 GB limit counts both)</source>
         <translation>Ukuran item collection: item tabel ditambah entri LSI-nya (batas 10 GB menghitung keduanya)</translation>
     </message>
@@ -1490,7 +1490,7 @@ Kemungkinan panas</translation>
         <translation>Hanya nama, profil, region, dan endpoint yang disimpan; tidak pernah key atau token.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Save</source>
         <translation>Simpan</translation>
     </message>
@@ -1791,13 +1791,14 @@ Kemungkinan panas</translation>
 <context>
     <name>CreateTableDialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="+71"/>
+        <location filename="../../tables/create_dialog.py" line="+74"/>
         <source>Create a local table</source>
         <translation>Buat tabel lokal</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>A copy of a table: paste its DescribeTable JSON (aws dynamodb describe-table output) or open it</source>
+        <extracomment>The plan whose table this dialog created without TTL (its TTL step failed).</extracomment>
         <translation>Salinan tabel: tempel JSON DescribeTable-nya (keluaran aws dynamodb describe-table) atau buka berkasnya</translation>
     </message>
     <message>
@@ -1817,16 +1818,18 @@ Kemungkinan panas</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location line="+81"/>
         <source>CreateTable request (sent as shown):</source>
         <translation>Permintaan CreateTable (dikirim seperti tampil):</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-73"/>
+        <location line="+71"/>
         <source>&amp;Create</source>
         <translation>B&amp;uat</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-68"/>
         <source>Close</source>
         <translation>Tutup</translation>
     </message>
@@ -1836,7 +1839,22 @@ Kemungkinan panas</translation>
         <translation>buat tabel</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
+        <source>{name} is there without TTL: Turn TTL on sends only UpdateTimeToLive (TTL on {attribute}).</source>
+        <translation>{name} sudah ada tanpa TTL: Aktifkan TTL hanya mengirim UpdateTimeToLive (TTL pada {attribute}).</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Turn &amp;TTL on</source>
+        <translation>Aktifkan &amp;TTL</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>UpdateTimeToLive request (sent as shown):</source>
+        <translation>Permintaan UpdateTimeToLive (dikirim seperti yang ditampilkan):</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>
 
 Then UpdateTimeToLive: TTL on {ttl_attribute}.</source>
@@ -1845,7 +1863,7 @@ Then UpdateTimeToLive: TTL on {ttl_attribute}.</source>
 Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>Open a DescribeTable JSON</source>
         <translation>Buka JSON DescribeTable</translation>
     </message>
@@ -1855,7 +1873,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Tidak dapat membaca {path}: {getattr}.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
+        <source>Turning TTL on for {name}…</source>
+        <translation>Mengaktifkan TTL untuk {name}…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Creating {name}…</source>
         <translation>Membuat {name}…</translation>
     </message>
@@ -3209,7 +3232,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Buka {name} di tab Item baru (indeks atau pembacaan lain)</translation>
     </message>
     <message numerus="yes">
-        <location line="+64"/>
+        <location line="+78"/>
         <source>Select one item to edit as JSON: it edits one item at a time, and %n are selected.</source>
         <translation>
             <numerusform>Pilih satu item untuk diedit sebagai JSON: pengeditan ini hanya untuk satu item sekaligus, dan %n dipilih.</numerusform>
@@ -3406,6 +3429,15 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
 </context>
 <context>
+    <name>LocalTablesController</name>
+    <message>
+        <location filename="../../tables/controller.py" line="+79"/>
+        <source>Created {table}, but TTL on {attribute} was not turned on: {reason} The table is there without TTL: press Turn TTL on to try that step again, or run: {command}</source>
+        <extracomment>The table&apos;s name and a sentence: created and ACTIVE, but TTL could not be turned on.</extracomment>
+        <translation>{table} sudah dibuat, tetapi TTL pada {attribute} tidak diaktifkan: {reason} Tabel itu ada tanpa TTL: tekan Aktifkan TTL untuk mencoba langkah itu lagi, atau jalankan: {command}</translation>
+    </message>
+</context>
+<context>
     <name>LocksPanel</name>
     <message>
         <location filename="../../locks/panel.py" line="+133"/>
@@ -3556,7 +3588,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Kode dikirim ke AWS STS sekali dan tidak pernah disimpan. Sesi role disimpan (seperti AWS CLI menyimpannya) sampai kedaluwarsa.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Sign in</source>
         <translation>Masuk</translation>
     </message>
@@ -5734,6 +5766,60 @@ Permintaan: {request}</translation>
     </message>
 </context>
 <context>
+    <name>TTL_LABELS</name>
+    <message>
+        <location filename="../../scans/ttl_labels.py" line="+24"/>
+        <source>expired</source>
+        <extracomment>The TTL chart&apos;s first bar: items whose TTL has passed but are still in the table.</extracomment>
+        <translation>kedaluwarsa</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>later</source>
+        <extracomment>The TTL chart&apos;s last bar: items expiring after the last hour or day shown.</extracomment>
+        <translation>nanti</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&lt;1 h</source>
+        <extracomment>A TTL chart bar: items expiring within the hour (&quot;h&quot; for hours).</extracomment>
+        <translation>&lt;1 j</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{first}–{last} h</source>
+        <extracomment>A TTL chart bar: items expiring between {first} and {last} hours from now.</extracomment>
+        <translation>{first}–{last} j</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;1 d</source>
+        <extracomment>A TTL chart bar: items expiring within the day (&quot;d&quot; for days).</extracomment>
+        <translation>&lt;1 hr</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{first}–{last} d</source>
+        <extracomment>A TTL chart bar: items expiring between {first} and {last} days from now.</extracomment>
+        <translation>{first}–{last} hr</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>TTL already passed; DynamoDB has not deleted these yet</source>
+        <translation>TTL sudah lewat; DynamoDB belum menghapusnya</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>after {start} local</source>
+        <translation>setelah {start} waktu lokal</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{start} – {end} local ({start_utc}–{end_utc} UTC)</source>
+        <translation>{start} – {end} waktu lokal ({start_utc}–{end_utc} UTC)</translation>
+    </message>
+</context>
+<context>
     <name>TablesPanel</name>
     <message>
         <location filename="../../window/tables_panel.py" line="-205"/>
@@ -6017,7 +6103,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TtlTimelinePanel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="+117"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="+118"/>
         <source>Scan the table to see when its items expire.</source>
         <translation>Scan tabel untuk melihat kapan item-nya kedaluwarsa.</translation>
     </message>
@@ -6109,12 +6195,12 @@ Permintaan: {request}</translation>
     <message>
         <location line="+10"/>
         <location line="+45"/>
-        <location line="+82"/>
+        <location line="+83"/>
         <source>Click a bar to list its items.</source>
         <translation>Klik batang untuk mendaftar item-nya.</translation>
     </message>
     <message>
-        <location line="-124"/>
+        <location line="-125"/>
         <location line="+11"/>
         <source>TTL value</source>
         <translation>Nilai TTL</translation>
@@ -6148,12 +6234,12 @@ Permintaan: {request}</translation>
     <message>
         <location line="+7"/>
         <location line="+32"/>
-        <location line="+112"/>
+        <location line="+115"/>
         <source>Will never expire</source>
         <translation>Tidak akan kedaluwarsa</translation>
     </message>
     <message>
-        <location line="-142"/>
+        <location line="-145"/>
         <source>Reason</source>
         <translation>Alasan</translation>
     </message>
@@ -6202,7 +6288,7 @@ Permintaan: {request}</translation>
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>
 Oldest: {key_text}</source>
         <translation>
@@ -6224,7 +6310,7 @@ Terlama: {key_text}</translation>
         <translation>Dari {source}: {summary}</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>expired but still present (oldest first)</source>
         <translation>kedaluwarsa tetapi masih ada (terlama dulu)</translation>
     </message>
@@ -6234,7 +6320,7 @@ Terlama: {key_text}</translation>
         <translation>kedaluwarsa {label} dari sekarang</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>expiring later</source>
         <translation>kedaluwarsa nanti</translation>
     </message>
@@ -7045,7 +7131,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.model</name>
     <message>
-        <location filename="../../locks/model.py" line="-255"/>
+        <location filename="../../locks/model.py" line="-258"/>
         <source>stale: re-run the audit</source>
         <extracomment>The roles ``data`` answers: any other is None at once.</extracomment>
         <translation>usang: jalankan ulang audit</translation>
@@ -7061,7 +7147,12 @@ Terlama: {key_text}</translation>
         <translation>Langsung: {what} sejak mode langsung dimulai. Klik kanan → Record stream… menampilkan penulisannya.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
+        <source>(no account)</source>
+        <translation>(tanpa akun)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Found while the audit reads the table: the full view comes when every segment is read.</source>
         <translation>Ditemukan saat audit membaca tabel: tampilan lengkap muncul setelah semua segmen dibaca.</translation>
     </message>
@@ -7266,9 +7357,45 @@ Terlama: {key_text}</translation>
     </message>
 </context>
 <context>
+    <name>scans.sizes</name>
+    <message>
+        <location filename="../../scans/sizes.py" line="+15"/>
+        <source>{size} KB</source>
+        <translation>{size} KB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{size} MB</source>
+        <translation>{size} MB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{size} GB</source>
+        <translation>{size} GB</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{size} bytes</source>
+        <extracomment>A size under 1 KB; French writes &quot;{size} octets&quot;.</extracomment>
+        <translation>{size} bita</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{number}%</source>
+        <extracomment>A percentage; French puts a no-break space before the sign: &quot;{number} %&quot;.</extracomment>
+        <translation>{number}%</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>under {share}</source>
+        <extracomment>A share too small to show with two decimals, e.g. &quot;under 0.01%&quot;.</extracomment>
+        <translation>di bawah {share}</translation>
+    </message>
+</context>
+<context>
     <name>scans.ttl_timeline_panel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="-286"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="-289"/>
         <source>DynamoDB deletes expired items in a background sweep, typically within a few days: until then they are still read, so check expiry at read time.</source>
         <translation>DynamoDB menghapus item kedaluwarsa lewat proses latar belakang, biasanya dalam beberapa hari: sampai saat itu item masih ikut terbaca, jadi periksa kedaluwarsa saat membaca.</translation>
     </message>
@@ -7651,7 +7778,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>tables.create_dialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="-162"/>
+        <location filename="../../tables/create_dialog.py" line="-193"/>
         <source>The article&apos;s layout: keys PK and SK, the email-index GSI on email, TTL on expiresAt, a NEW_AND_OLD_IMAGES stream, on-demand capacity</source>
         <translation>Tata letak artikel: key PK dan SK, GSI email-index pada email, TTL pada expiresAt, stream NEW_AND_OLD_IMAGES, kapasitas on-demand</translation>
     </message>
@@ -7759,7 +7886,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-231"/>
+        <location filename="../../window/connection_dialog.py" line="-232"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Demo (tertanam, tanpa akun AWS)</translation>
     </message>

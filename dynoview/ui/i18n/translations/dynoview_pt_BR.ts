@@ -212,7 +212,7 @@
 <context>
     <name>ActionLogDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+224"/>
+        <location filename="../../builder/dialogs.py" line="+179"/>
         <source>Action log</source>
         <translation>Log de ações</translation>
     </message>
@@ -439,7 +439,7 @@
 <context>
     <name>AuditRowsModel</name>
     <message>
-        <location filename="../../locks/model.py" line="+329"/>
+        <location filename="../../locks/model.py" line="+331"/>
         <source>Account</source>
         <translation>Conta</translation>
     </message>
@@ -457,12 +457,12 @@
 <context>
     <name>BarChart</name>
     <message>
-        <location filename="../../scans/bar_chart.py" line="+102"/>
+        <location filename="../../scans/bar_chart.py" line="+122"/>
         <source>No data</source>
         <translation>Sem dados</translation>
     </message>
     <message>
-        <location line="+179"/>
+        <location line="+183"/>
         <source>↑ {label} (far above the axis)</source>
         <translation>↑ {label} (muito acima do eixo)</translation>
     </message>
@@ -828,7 +828,7 @@
 <context>
     <name>CapacityPanel</name>
     <message>
-        <location filename="../../scans/capacity_panel.py" line="+78"/>
+        <location filename="../../scans/capacity_panel.py" line="+83"/>
         <source>Scan a sample to see item-collection sizes and partition keys.</source>
         <translation>Faça o Scan de uma amostra para ver os tamanhos das coleções de itens e as chaves de partição.</translation>
     </message>
@@ -977,7 +977,7 @@
         <translation>Nenhuma chave de partição se destaca nesta amostra: os itens se distribuem de forma razoavelmente uniforme.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source> ({share_text} of the 10 GB limit)</source>
         <translation> ({share_text} do limite de 10 GB)</translation>
     </message>
@@ -1120,7 +1120,7 @@ Provavelmente quente</translation>
 <context>
     <name>CellStaging</name>
     <message>
-        <location filename="../../items/staging.py" line="+108"/>
+        <location filename="../../items/staging.py" line="+112"/>
         <source>Connect first: edits are staged for a connection and a table.</source>
         <translation>Conecte-se primeiro: as edições são preparadas para uma conexão e uma tabela.</translation>
     </message>
@@ -1175,7 +1175,7 @@ Provavelmente quente</translation>
         <translation>Nada preparado: edite uma célula primeiro (F2 ou clique duplo).</translation>
     </message>
     <message numerus="yes">
-        <location line="+14"/>
+        <location line="+16"/>
         <source>The builder shows the transaction of %n staged change(s): check the preview and the preflight, then Execute. The staged cells clear once it is written.</source>
         <translation>
             <numerusform>O construtor mostra a transação de %n alteração preparada: confira a pré-visualização e a verificação prévia, depois Execute. As células preparadas são limpas depois da escrita.</numerusform>
@@ -1183,7 +1183,7 @@ Provavelmente quente</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Written: the staged changes of %n item(s) are in the table now.</source>
         <translation>
             <numerusform>Escrito: as alterações preparadas de %n item já estão na tabela.</numerusform>
@@ -1339,7 +1339,7 @@ Provavelmente quente</translation>
 <context>
     <name>CollectionsModel</name>
     <message>
-        <location filename="../../scans/collections_model.py" line="+69"/>
+        <location filename="../../scans/collections_model.py" line="+70"/>
         <source>Item collection size: table items plus their LSI entries (the 10 GB limit counts both)</source>
         <translation>Tamanho da coleção de itens: itens da tabela mais suas entradas de LSI (o limite de 10 GB conta ambos)</translation>
     </message>
@@ -1504,7 +1504,7 @@ Provavelmente quente</translation>
         <translation>Só nomes, perfis, regiões e endpoints são salvos; nunca chaves ou tokens.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Save</source>
         <translation>Salvar</translation>
     </message>
@@ -1809,13 +1809,14 @@ Provavelmente quente</translation>
 <context>
     <name>CreateTableDialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="+71"/>
+        <location filename="../../tables/create_dialog.py" line="+74"/>
         <source>Create a local table</source>
         <translation>Criar uma tabela local</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>A copy of a table: paste its DescribeTable JSON (aws dynamodb describe-table output) or open it</source>
+        <extracomment>The plan whose table this dialog created without TTL (its TTL step failed).</extracomment>
         <translation>Uma cópia de uma tabela: cole o JSON do DescribeTable (saída de aws dynamodb describe-table) ou abra-o</translation>
     </message>
     <message>
@@ -1835,16 +1836,18 @@ Provavelmente quente</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location line="+81"/>
         <source>CreateTable request (sent as shown):</source>
         <translation>Requisição CreateTable (enviada como exibida):</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-73"/>
+        <location line="+71"/>
         <source>&amp;Create</source>
         <translation>&amp;Criar</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-68"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
@@ -1854,7 +1857,22 @@ Provavelmente quente</translation>
         <translation>criar uma tabela</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
+        <source>{name} is there without TTL: Turn TTL on sends only UpdateTimeToLive (TTL on {attribute}).</source>
+        <translation>{name} existe sem TTL: Ativar TTL envia só UpdateTimeToLive (TTL em {attribute}).</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Turn &amp;TTL on</source>
+        <translation>Ativar &amp;TTL</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>UpdateTimeToLive request (sent as shown):</source>
+        <translation>Requisição UpdateTimeToLive (enviada como mostrada):</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>
 
 Then UpdateTimeToLive: TTL on {ttl_attribute}.</source>
@@ -1863,7 +1881,7 @@ Then UpdateTimeToLive: TTL on {ttl_attribute}.</source>
 Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>Open a DescribeTable JSON</source>
         <translation>Abrir um JSON do DescribeTable</translation>
     </message>
@@ -1873,7 +1891,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Não foi possível ler {path}: {getattr}.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
+        <source>Turning TTL on for {name}…</source>
+        <translation>Ativando TTL para {name}…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Creating {name}…</source>
         <translation>Criando {name}…</translation>
     </message>
@@ -3241,7 +3264,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Abrir {name} em uma nova aba de Itens (outro índice ou leitura)</translation>
     </message>
     <message numerus="yes">
-        <location line="+64"/>
+        <location line="+78"/>
         <source>Select one item to edit as JSON: it edits one item at a time, and %n are selected.</source>
         <translation>
             <numerusform>Selecione um só item para editar como JSON: ele edita um item por vez, e %n está selecionado.</numerusform>
@@ -3449,6 +3472,15 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
 </context>
 <context>
+    <name>LocalTablesController</name>
+    <message>
+        <location filename="../../tables/controller.py" line="+79"/>
+        <source>Created {table}, but TTL on {attribute} was not turned on: {reason} The table is there without TTL: press Turn TTL on to try that step again, or run: {command}</source>
+        <extracomment>The table&apos;s name and a sentence: created and ACTIVE, but TTL could not be turned on.</extracomment>
+        <translation>{table} foi criada, mas o TTL em {attribute} não foi ativado: {reason} A tabela existe sem TTL: pressione Ativar TTL para tentar essa etapa de novo, ou execute: {command}</translation>
+    </message>
+</context>
+<context>
     <name>LocksPanel</name>
     <message>
         <location filename="../../locks/panel.py" line="+133"/>
@@ -3602,7 +3634,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>O código é enviado ao AWS STS uma vez e nunca é salvo. A sessão da função é mantida (como o AWS CLI faz) até expirar.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Sign in</source>
         <translation>Entrar</translation>
     </message>
@@ -5793,6 +5825,60 @@ Requisição: {request}</translation>
     </message>
 </context>
 <context>
+    <name>TTL_LABELS</name>
+    <message>
+        <location filename="../../scans/ttl_labels.py" line="+24"/>
+        <source>expired</source>
+        <extracomment>The TTL chart&apos;s first bar: items whose TTL has passed but are still in the table.</extracomment>
+        <translation>expirado</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>later</source>
+        <extracomment>The TTL chart&apos;s last bar: items expiring after the last hour or day shown.</extracomment>
+        <translation>depois</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&lt;1 h</source>
+        <extracomment>A TTL chart bar: items expiring within the hour (&quot;h&quot; for hours).</extracomment>
+        <translation>&lt;1 h</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{first}–{last} h</source>
+        <extracomment>A TTL chart bar: items expiring between {first} and {last} hours from now.</extracomment>
+        <translation>{first}–{last} h</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;1 d</source>
+        <extracomment>A TTL chart bar: items expiring within the day (&quot;d&quot; for days).</extracomment>
+        <translation>&lt;1 d</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{first}–{last} d</source>
+        <extracomment>A TTL chart bar: items expiring between {first} and {last} days from now.</extracomment>
+        <translation>{first}–{last} d</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>TTL already passed; DynamoDB has not deleted these yet</source>
+        <translation>TTL já passou; o DynamoDB ainda não os excluiu</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>after {start} local</source>
+        <translation>depois de {start} (hora local)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{start} – {end} local ({start_utc}–{end_utc} UTC)</source>
+        <translation>{start} – {end} hora local ({start_utc}–{end_utc} UTC)</translation>
+    </message>
+</context>
+<context>
     <name>TablesPanel</name>
     <message>
         <location filename="../../window/tables_panel.py" line="-205"/>
@@ -6077,7 +6163,7 @@ Requisição: {request}</translation>
 <context>
     <name>TtlTimelinePanel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="+117"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="+118"/>
         <source>Scan the table to see when its items expire.</source>
         <translation>Faça o Scan da tabela para ver quando seus itens expiram.</translation>
     </message>
@@ -6169,12 +6255,12 @@ Requisição: {request}</translation>
     <message>
         <location line="+10"/>
         <location line="+45"/>
-        <location line="+82"/>
+        <location line="+83"/>
         <source>Click a bar to list its items.</source>
         <translation>Clique em uma barra para listar seus itens.</translation>
     </message>
     <message>
-        <location line="-124"/>
+        <location line="-125"/>
         <location line="+11"/>
         <source>TTL value</source>
         <translation>Valor do TTL</translation>
@@ -6208,12 +6294,12 @@ Requisição: {request}</translation>
     <message>
         <location line="+7"/>
         <location line="+32"/>
-        <location line="+112"/>
+        <location line="+115"/>
         <source>Will never expire</source>
         <translation>Nunca vai expirar</translation>
     </message>
     <message>
-        <location line="-142"/>
+        <location line="-145"/>
         <source>Reason</source>
         <translation>Motivo</translation>
     </message>
@@ -6264,7 +6350,7 @@ Requisição: {request}</translation>
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>
 Oldest: {key_text}</source>
         <translation>
@@ -6286,7 +6372,7 @@ Mais antigo: {key_text}</translation>
         <translation>De {source}: {summary}</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>expired but still present (oldest first)</source>
         <translation>expirados mas ainda presentes (mais antigos primeiro)</translation>
     </message>
@@ -6296,7 +6382,7 @@ Mais antigo: {key_text}</translation>
         <translation>expirando daqui a {label}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>expiring later</source>
         <translation>expirando depois</translation>
     </message>
@@ -7108,7 +7194,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.model</name>
     <message>
-        <location filename="../../locks/model.py" line="-255"/>
+        <location filename="../../locks/model.py" line="-258"/>
         <source>stale: re-run the audit</source>
         <extracomment>The roles ``data`` answers: any other is None at once.</extracomment>
         <translation>desatualizado: refaça a auditoria</translation>
@@ -7124,7 +7210,12 @@ Mais antigo: {key_text}</translation>
         <translation>Ao vivo: {what} desde o início do modo ao vivo. Botão direito → Registros de stream… mostra as escritas.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
+        <source>(no account)</source>
+        <translation>(sem conta)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Found while the audit reads the table: the full view comes when every segment is read.</source>
         <translation>Encontrado enquanto a auditoria lê a tabela: a visão completa vem quando todos os segmentos forem lidos.</translation>
     </message>
@@ -7329,9 +7420,45 @@ Mais antigo: {key_text}</translation>
     </message>
 </context>
 <context>
+    <name>scans.sizes</name>
+    <message>
+        <location filename="../../scans/sizes.py" line="+15"/>
+        <source>{size} KB</source>
+        <translation>{size} KB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{size} MB</source>
+        <translation>{size} MB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{size} GB</source>
+        <translation>{size} GB</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{size} bytes</source>
+        <extracomment>A size under 1 KB; French writes &quot;{size} octets&quot;.</extracomment>
+        <translation>{size} bytes</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{number}%</source>
+        <extracomment>A percentage; French puts a no-break space before the sign: &quot;{number} %&quot;.</extracomment>
+        <translation>{number}%</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>under {share}</source>
+        <extracomment>A share too small to show with two decimals, e.g. &quot;under 0.01%&quot;.</extracomment>
+        <translation>menos de {share}</translation>
+    </message>
+</context>
+<context>
     <name>scans.ttl_timeline_panel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="-286"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="-289"/>
         <source>DynamoDB deletes expired items in a background sweep, typically within a few days: until then they are still read, so check expiry at read time.</source>
         <translation>O DynamoDB exclui itens expirados em uma varredura em segundo plano, normalmente em alguns dias: até lá eles ainda são lidos, então verifique a expiração no momento da leitura.</translation>
     </message>
@@ -7714,7 +7841,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>tables.create_dialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="-162"/>
+        <location filename="../../tables/create_dialog.py" line="-193"/>
         <source>The article&apos;s layout: keys PK and SK, the email-index GSI on email, TTL on expiresAt, a NEW_AND_OLD_IMAGES stream, on-demand capacity</source>
         <translation>O layout do artigo: chaves PK e SK, o GSI email-index em email, TTL em expiresAt, um stream NEW_AND_OLD_IMAGES, capacidade sob demanda</translation>
     </message>
@@ -7822,7 +7949,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-231"/>
+        <location filename="../../window/connection_dialog.py" line="-232"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Demonstração (embutida, sem conta AWS)</translation>
     </message>
