@@ -112,6 +112,12 @@ def note(message: str) -> None:
     print(f"dynoview: {clean_message(message)}", file=sys.stderr, flush=True)
 
 
+def failed_call(exc: BaseException, phase: str) -> str:
+    """The call that failed, as its error names it (an AWS answer carries its operation), else
+    the ``phase``'s: the permission a sentence asks for is that call's."""
+    return getattr(exc, "operation_name", None) or phase
+
+
 def describe_json(info: StreamInfo) -> dict[str, Any]:
     return {
         "stream_arn": info.arn,
@@ -154,9 +160,11 @@ def run(args: argparse.Namespace) -> int:
 
 def _print_records(args: argparse.Namespace, key_filter: KeyFilter) -> int:
     printed = 0
+    phase = "DescribeTable"
     try:
         with open_connection(args) as conn:
             arn = table_stream_arn(conn, args.table)
+            phase = "DescribeStream"
             info = describe_stream(conn, arn)
             if args.describe:
                 if args.format == "json":
@@ -169,6 +177,7 @@ def _print_records(args: argparse.Namespace, key_filter: KeyFilter) -> int:
                                   key_filter=key_filter, table=args.table)
             if args.format == "text":
                 note(f"reading {info.arn} ({info.view_type}) from {args.position}. {ORDER_NOTE}")
+            phase = "GetRecords"
             for result in reader.polls(follow=args.follow, interval=args.poll_interval,
                                        max_seconds=args.max_seconds):
                 for message in result.notices:
@@ -188,5 +197,5 @@ def _print_records(args: argparse.Namespace, key_filter: KeyFilter) -> int:
         sys.stderr.close()
         return 0
     except USER_ERRORS as exc:
-        return fail(exc, args, operation="GetRecords", table=args.table)
+        return fail(exc, args, operation=failed_call(exc, phase), table=args.table)
     return 0

@@ -5,7 +5,10 @@ Findings go to standard output (a few lines each, or one JSON object a line with
 ``--format json``: a ``watching`` object first, a ``summary`` object last); notices (the
 seed, closed shards, lost records) go to standard error as sentences. Exit status: 0 when no
 finding of the ``--fail-on`` kinds appeared, 1 when one did (at once, or with ``--until-idle``
-once the table went quiet), 2 on error. Ctrl+C (SIGINT) and SIGTERM end it with a summary.
+once the table went quiet), 2 on error, 141 when standard output closed first. Ctrl+C (SIGINT)
+and SIGTERM end it with a summary. A stream that ends is followed on its table's new stream;
+with none, a watch given --fail-on, --duration or --until-idle waits for one, and ending first
+is exit 2 (what was written meanwhile was not watched).
 Documented in docs/cli-watch.md. A schema whose locks have a table of their own is watched on
 both tables' streams (docs/locks-table.md).
 """
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections import Counter
@@ -23,18 +27,20 @@ from typing import Any
 
 from dynoview.cli.audit import add_schema_arguments, locks_table_info, resolve_schema
 from dynoview.cli.common import (
+    EXIT_READER_GONE,
     USER_ERRORS,
     add_connection_arguments,
     clean_message,
     fail,
     open_connection,
+    reader_gone,
     say,
     stop_signals,
     terminal_json,
     terminal_line,
     whole_number,
 )
-from dynoview.cli.stream import seconds
+from dynoview.cli.stream import failed_call, seconds
 from dynoview.core.audit.run import DEFAULT_SEGMENTS, MAX_SEGMENTS, AuditProgress
 from dynoview.core.counts import count_text
 from dynoview.core.reads.reader import Reader
@@ -133,15 +139,21 @@ class _Run:
     last_record: float = field(default_factory=time.monotonic)
     failed_by: WatchEvent | None = None
     ended: str = "stream ended"
+    # A stream ended and its table had no new one yet: the watch waits for it (exit 2 if it ends
+    # first, what was written meanwhile unwatched).
+    waiting: bool = False
+    output_closed: bool = False  # standard output's reader went away (``| head -1``)
 
     def show(self, events: list[WatchEvent]) -> None:
+        # Counted before they are printed: a reader that went away (``| head -1``) must not
+        # turn a finding that appeared into exit 0.
+        if self.failed_by is None:
+            self.failed_by = next((e for e in events if worsens(e, self.args.fail_on)), None)
         for event in events:
             if self.args.format == "json":
                 print(terminal_json(json.dumps(event.to_json(), ensure_ascii=False)), flush=True)
             else:
                 print("\n".join(terminal_line(line) for line in event.text_lines()), flush=True)
-            if self.failed_by is None and worsens(event, self.args.fail_on):
-                self.failed_by = event
 
 
 def _counts_text(counts: Counter[str]) -> str:
@@ -180,7 +192,15 @@ def summary(run: _Run, watcher: Watcher) -> dict[str, Any]:
         "fail_on": sorted(run.args.fail_on),
         "failed": run.failed_by is not None,
         "ended": run.ended,
+        "unwatched_since": _unwatched(watcher),
     }
+
+
+def _unwatched(watcher: Watcher) -> dict[str, str]:
+    """The tables whose stream ended, with no new one followed, and when that was found."""
+    return {(watcher.locks_table.name if n and watcher.locks_table else watcher.table.name):
+            when.isoformat(timespec="seconds").replace("+00:00", "Z")
+            for n, when in sorted(watcher.ended.items())}
 
 
 def summary_text(data: dict[str, Any], run: _Run) -> str:
@@ -197,9 +217,51 @@ def summary_text(data: dict[str, Any], run: _Run) -> str:
         causes = "; ".join(c.text() for c in run.failed_by.causes) or "no record (an audit found it)"
         how = "appeared" if run.failed_by.kind == APPEARED else "grew"
         text += f" Exit 1: a {LABELS[f.status].lower()} {how} (--fail-on), caused by {causes}."
+    elif run.waiting:
+        gone = "; ".join(f"{name} at {when}" for name, when in data["unwatched_since"].items())
+        text += (f" Exit 2: the stream ended ({gone}) and no new stream came before the watch "
+                 "ended: what was written after that was not watched, so the watch cannot say "
+                 "whether a finding appeared. Watch again once the table has its stream.")
     elif run.args.fail_on:
         text += " No finding of the --fail-on kinds appeared."
+    if run.output_closed and run.failed_by is None and not run.waiting:
+        text += (f" Exit {EXIT_READER_GONE}: standard output was closed before the watch ended "
+                 "(e.g. piped into head).")
     return text
+
+
+def _status(run: _Run) -> int:
+    """1: a --fail-on finding appeared; 2: a stream ended and none followed it; 141: cut short."""
+    if run.failed_by is not None:
+        return 1
+    return 2 if run.waiting else (EXIT_READER_GONE if run.output_closed else 0)
+
+
+def _output_closed(run: _Run, watcher: Watcher | None) -> int:
+    """Standard output's reader went away (``| head -1``): the summary still goes to standard
+    error, which is another pipe; exit 1 when a --fail-on finding appeared (counted before its
+    line was printed), else 141, never 0: the watch was cut short."""
+    _to_null(sys.stdout)  # what it still buffers is dropped at exit instead of failing there
+    run.output_closed = True
+    if watcher is not None and watcher.state is not None:
+        try:
+            note(summary_text(summary(run, watcher), run))
+        except OSError:  # standard error went too (``2>&1 | head``)
+            _to_null(sys.stderr)
+    return _status(run)
+
+
+def _to_null(stream: Any) -> None:
+    """Point a standard stream (or the one a ``ScrubbedStream`` wraps) at the null device."""
+    try:
+        fd = getattr(stream, "stream", stream).fileno()
+    except (OSError, ValueError, AttributeError):
+        return  # not a file (a caller's own stream): nothing of it is flushed at exit
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, fd)
+    finally:
+        os.close(null)
 
 
 def _progress(args: argparse.Namespace) -> Callable[[AuditProgress], None] | None:
@@ -249,12 +311,15 @@ def _loop(watcher: Watcher, run: _Run) -> None:
         if run.failed_by is not None and args.until_idle is None:
             run.ended = "a --fail-on finding appeared"
             return
-        if step.finished:
+        followed = bool(watcher.ended) and _new_streams(watcher, run)
+        if watcher.ended and step.finished and not _bounded(args):
             run.ended = "the stream ended"
             return
         if args.duration is not None and now - run.started >= args.duration:
             run.ended = f"--duration {args.duration:g}"
             return
+        if followed:
+            continue  # what the new stream gave while the audit ran, at once
         quiet = now - run.last_record
         if (args.until_idle is not None and quiet >= args.until_idle and step.caught_up
                 and not watcher.pending):
@@ -267,6 +332,38 @@ def _loop(watcher: Watcher, run: _Run) -> None:
             wait = min(wait, max(0.05, args.until_idle - quiet))
         if wait > 0:
             time.sleep(wait)
+
+
+def _new_streams(watcher: Watcher, run: _Run) -> bool:
+    """Follow the new stream of a table whose stream ended (True: one was followed). Without
+    one, a watch asked for a verdict or a time waits for it (``_Run.waiting``)."""
+    before = len(watcher.ended)
+    for message in watcher.follow_new_streams():
+        note(message)
+    waiting = bool(watcher.ended) and _bounded(run.args)
+    if waiting and not run.waiting:
+        note("Waiting for the table to get a stream again: the watch follows it then, seeded again "
+             "with an audit. If the watch ends first (--duration, --until-idle, Ctrl+C), it exits "
+             "2: what is written meanwhile is not watched.")
+    run.waiting = waiting
+    return len(watcher.ended) < before
+
+
+def _bounded(args: argparse.Namespace) -> bool:
+    """Asked for a verdict (--fail-on) or a time (--duration, --until-idle): a stream that ends
+    before it is waited for, not an end (the table may get a new stream)."""
+    return bool(args.fail_on) or args.duration is not None or args.until_idle is not None
+
+
+def _end(run: _Run, watcher: Watcher) -> int:
+    """The changes still settling, the summary and the exit status."""
+    if run.ended != "a --fail-on finding appeared":
+        run.show(watcher.finish())
+    data = summary(run, watcher)
+    if run.args.format == "json":
+        print(terminal_json(json.dumps(data, ensure_ascii=False)), flush=True)
+    note(summary_text(data, run))
+    return _status(run)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -307,15 +404,16 @@ def run(args: argparse.Namespace) -> int:
         except SchemaError as exc:
             say(str(exc))
             return 2
-        except BrokenPipeError:  # e.g. piped into `head`
-            sys.stderr.close()
-            return 1 if watch_run.failed_by is not None else 0
+        except BrokenPipeError as exc:
+            if not reader_gone(exc):  # a connection the endpoint closed
+                return fail(exc, args, operation=failed_call(exc, operation), table=args.table)
+            watch_run.ended = "standard output was closed"  # e.g. piped into `head`
+            return _output_closed(watch_run, watcher)
         except USER_ERRORS as exc:
-            return fail(exc, args, operation=operation, table=args.table)
-        if watch_run.ended != "a --fail-on finding appeared":
-            watch_run.show(watcher.finish())
-        data = summary(watch_run, watcher)
-        if args.format == "json":
-            print(terminal_json(json.dumps(data, ensure_ascii=False)), flush=True)
-        note(summary_text(data, watch_run))
-    return 1 if watch_run.failed_by is not None else 0
+            return fail(exc, args, operation=failed_call(exc, operation), table=args.table)
+        try:
+            return _end(watch_run, watcher)
+        except BrokenPipeError as exc:
+            if not reader_gone(exc):
+                raise
+            return _output_closed(watch_run, watcher)

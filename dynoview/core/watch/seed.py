@@ -10,6 +10,10 @@ fixed before the audit starts, so what is written during the audit is applied af
 With the locks in a table of their own, both tables' streams are followed: both are replayed
 when both hold their table's whole history, else both tables are audited together
 (``run_two_table_audit``) and both streams read from LATEST.
+
+A stream that ends while watched (its table re-created, or the stream turned off and on) is
+followed on the table's new stream (``stream_successor``), from LATEST, seeded again with an
+audit: the new stream does not hold what was written between the two.
 """
 
 from __future__ import annotations
@@ -22,13 +26,14 @@ from typing import Any
 
 from dynoview.core.audit.run import DEFAULT_SEGMENTS, AuditResult, ProgressCallback, run_audit
 from dynoview.core.audit.two_tables import run_two_table_audit
-from dynoview.core.errors import CancelledError, DynoViewError
+from dynoview.core.errors import CancelledError, DynoViewError, aws_error_code
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.streams.description import RETENTION_HOURS
+from dynoview.core.streams.description import RETENTION_HOURS, no_stream_message
 from dynoview.core.streams.records import as_utc
 from dynoview.core.uniqueness.schema import UniquenessSchema
-from dynoview.core.watch.fence import server_time
+from dynoview.core.watch.fence import LOCAL_MARGIN, MARGIN, SeedFence, server_time
+from dynoview.core.watch.follow import is_transient
 from dynoview.core.watch.projection import Record
 from dynoview.core.watch.seed_items import audit_items, items_vary
 from dynoview.core.watch.state import WatchState
@@ -48,6 +53,47 @@ WITH_TABLE_S = 5.0
 REPLAY_MAX_AGE = timedelta(hours=RETENTION_HOURS) - timedelta(minutes=30)
 #: Above this many items (DescribeTable's approximate count) an audit is the faster seed.
 REPLAY_MAX_ITEMS = 100_000
+
+
+def streamed(conn: Any, name: str, *, locks_of: str | None = None) -> dict[str, Any]:
+    """A table's DescribeTable, refused with the UpdateTable setting when it has no stream
+    (``locks_of``: the accounts table whose locks it holds, said in the sentence)."""
+    description: dict[str, Any] = conn.client.describe_table(TableName=name)["Table"]
+    arn = description.get("LatestStreamArn")
+    if not arn or not (description.get("StreamSpecification") or {}).get("StreamEnabled"):
+        message = no_stream_message(name)
+        if locks_of is not None:
+            message = (f"The schema keeps the locks of {locks_of} in table {name}, and the watch "
+                       f"follows both tables' streams. {message}")
+        raise DynoViewError(message, field="locks_table" if locks_of is not None else None)
+    return description
+
+
+RESEEDED_NOTE = ("An audit seeds the watch again: what was written between the two streams is "
+                 "judged by what it reads (its changes are marked reseeded; one made and undone in "
+                 "between is not seen).")
+
+
+def ended_note(table: str) -> str:
+    return (f"The stream of {table} ended and the table has no other stream yet (turned off, or "
+            "the table deleted): what is written to it now is not watched.")
+
+
+def stream_successor(conn: Any, name: str, followed: str) -> str | None:
+    """The ARN of the stream that replaced ``followed`` on table ``name`` (re-created, or its
+    stream turned off and on), once the table is active with it; None while it has none (the
+    table deleted, the stream off, or a DescribeTable that may pass failed: asked again later)."""
+    try:
+        description = conn.client.describe_table(TableName=name)["Table"]
+    except Exception as exc:
+        if aws_error_code(exc) == "ResourceNotFoundException" or is_transient(exc):
+            return None
+        raise
+    arn = description.get("LatestStreamArn")
+    enabled = (description.get("StreamSpecification") or {}).get("StreamEnabled")
+    if not arn or not enabled or arn == followed or description.get("TableStatus") == "CREATING":
+        return None
+    return str(arn)
 
 
 @dataclass(frozen=True)
@@ -191,6 +237,14 @@ def seed_with_audit(reader: Reader, table: TableInfo, schema: UniquenessSchema, 
         keys = (schema.locks.pk_name, schema.locks.sk_name, locks.expiry_attribute)
         _note_ttls(state, result.locks_ttls_ahead, keys, now, locks=True)
     return state, seed
+
+
+def fence_of(audit: AuditSeed, started: datetime) -> SeedFence:
+    """The fence of a seeding audit begun at ``started`` by this machine's clock."""
+    if audit.started is not None and audit.ended is not None:
+        return SeedFence(audit.started, audit.ended, MARGIN if audit.server_clock else LOCAL_MARGIN)
+    # When the audit ran is not known: this machine's clock around it.
+    return SeedFence(started, datetime.now(UTC), LOCAL_MARGIN)
 
 
 def _note_ttls(state: WatchState, ahead: list[tuple[str, str, str]] | None,

@@ -19,6 +19,9 @@ order: a sign-up's lock may be read a page, or many pages while replaying, after
 So a change waits, as it does for shards, until every stream was read, without failing, past
 the time of the records that made it: records of one transaction carry one time, and a
 stream read past it holds the rest of that write.
+
+A stream that ended (``ended``) is not read again; ``follow_new_streams`` follows its table's
+new stream (re-created, or turned off and on), seeded again with an audit.
 """
 
 from __future__ import annotations
@@ -33,10 +36,9 @@ from typing import Any
 
 from dynoview.core.audit.run import DEFAULT_SEGMENTS, ProgressCallback
 from dynoview.core.audit.two_tables import check_two_tables
-from dynoview.core.errors import DynoViewError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo, describe_table
-from dynoview.core.streams.description import StreamInfo, describe_stream, no_stream_message
+from dynoview.core.streams.description import StreamInfo, describe_stream
 from dynoview.core.streams.reader import LATEST, TRIM_HORIZON
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.watch.events import (
@@ -46,23 +48,30 @@ from dynoview.core.watch.events import (
     FindingChange,
     WatchEvent,
 )
-from dynoview.core.watch.fence import LOCAL_MARGIN, MARGIN, SeedFence
+from dynoview.core.watch.fence import SeedFence
 from dynoview.core.watch.follow import FollowResult, StreamFollower
 from dynoview.core.watch.recent import RecentRecords
 from dynoview.core.watch.seed import (
     AUDIT,
     AUTO,
     REPLAY,
+    RESEEDED_NOTE,
     AuditSeed,
     SeedChoice,
     choose_seed,
     choose_two_table_seed,
+    ended_note,
+    fence_of,
     seed_with_audit,
+    stream_successor,
+    streamed,
 )
 from dynoview.core.watch.state import Update, WatchState, identity, keeps_records
 
 DEFAULT_SETTLE_S = 0.2
 POLL_INTERVAL_S = 0.2  # GetRecords allows 5 calls a second per shard
+#: How often a table whose stream ended is asked (DescribeTable) for a new one.
+SUCCESSOR_CHECK_S = 1.0
 
 
 @dataclass
@@ -136,6 +145,10 @@ class Watcher:
         self._frontier: list[datetime | None] = [None, None]
         # When the last seeding audit ran: records older than it are not applied over it.
         self.fence: SeedFence | None = None
+        # Per follower whose stream ended, with no new stream followed yet: when it was found.
+        self.ended: dict[int, datetime] = {}
+        self._looked = float("-inf")  # when a table whose stream ended was last described
+        self._told: set[int] = set()  # ended streams said to have no new stream yet
 
     # -- starting ----------------------------------------------------------------------
 
@@ -146,13 +159,13 @@ class Watcher:
         Raises ``DynoViewError`` with the UpdateTable setting when the table (or the schema's
         locks table) has no stream."""
         conn = self.reader.conn
-        description = _streamed(conn, self.table.name)
+        description = streamed(conn, self.table.name)
         self.info = describe_stream(conn, str(description["LatestStreamArn"]))
         locks_description: dict[str, Any] | None = None
         if self.schema.locks is not None:
             self.locks_table = describe_table(conn, self.schema.locks.name)
             check_two_tables(self.schema, self.table, self.locks_table)
-            locks_description = _streamed(conn, self.locks_table.name, locks_of=self.table.name)
+            locks_description = streamed(conn, self.locks_table.name, locks_of=self.table.name)
             self.locks_info = describe_stream(conn, str(locks_description["LatestStreamArn"]))
             self.choice = choose_two_table_seed((self.table.name, description),
                                                 (self.locks_table.name, locks_description),
@@ -178,7 +191,7 @@ class Watcher:
         # may be older than what it read, so those it may hold are read again.
         started = datetime.now(UTC)
         self.state, self.audit = self._audit_while_reading(cancel, progress)
-        self.fence = _fence_of(self.audit, started)
+        self.fence = fence_of(self.audit, started)
         for finding in self.state.all_findings():
             self.findings_at_start[finding.status] += 1
         return notices
@@ -233,7 +246,7 @@ class Watcher:
             raise RuntimeError("start() the watch first")
         out = WatchStep()
         results, self._buffered = (self._buffered, []) if self._buffered else (
-            [(n, f.poll(cancel)) for n, f in enumerate(self.followers)], [])
+            [(n, self._poll(n, f, cancel)) for n, f in enumerate(self.followers)], [])
         self.rounds += 1
         now = self.clock()
         latest: dict[int, FollowResult] = {}
@@ -262,6 +275,8 @@ class Watcher:
             out.more = out.more or result.more
         self.records += out.records
         out.failed = any(r.failed or r.throttled for r in latest.values())
+        self.ended.update((n, datetime.now(UTC)) for n, r in latest.items()
+                          if r.finished and n not in self.ended)
         self._pend(self.state.expire_due(), now)
         if self.locks_follower is None:  # one stream: its last round says it all
             last = results[-1][1]
@@ -285,6 +300,51 @@ class Watcher:
         if due is not None:
             out.wait_s = max(floor, min(out.wait_s, due - time.time()))
         return out
+
+    def _poll(self, n: int, follower: StreamFollower, cancel: threading.Event | None) -> FollowResult:
+        """One round of stream ``n``; a stream that ended is not asked again."""
+        if n in self.ended:
+            return FollowResult(caught_up=True, finished=True, wait_s=SUCCESSOR_CHECK_S,
+                                frontier=self._frontier[n])
+        return follower.poll(cancel)
+
+    def follow_new_streams(self, cancel: threading.Event | None = None) -> list[str]:
+        """Each stream that ended (``ended``) followed on its table's new stream (re-created, or
+        turned off and on) from now; once all are followed again, an audit seeds the state again
+        (its changes shown by the next steps). What to tell the user."""
+        new = [n for n in self.ended if n not in self._told]
+        if self._buffered or not (new or (self.ended and self.clock() - self._looked >= SUCCESSOR_CHECK_S)):
+            return []
+        self._looked, self._told = self.clock(), self._told | set(new)
+        notices: list[str] = []
+        for n in sorted(self.ended):
+            if (arn := stream_successor(self.reader.conn, self._table(n).name,
+                                        self.followers[n].info.arn)) is not None:
+                notices += self._named(n, self._follow(n, arn))
+                if not self.ended:  # every stream followed again: one audit for both
+                    self._reseed(cancel, self.clock(), reading=True)
+                    notices.append(RESEEDED_NOTE)
+        return notices + [ended_note(self._table(n).name) for n in new if n in self.ended]
+
+    def _table(self, n: int) -> TableInfo:
+        return self.locks_table if n == 1 and self.locks_table is not None else self.table
+
+    def _follow(self, n: int, arn: str) -> list[str]:
+        """Follow stream ``arn``, which replaced stream ``n``, from now (LATEST)."""
+        conn = self.reader.conn
+        table = describe_table(conn, self._table(n).name)  # its TTL attribute as it is now
+        info = describe_stream(conn, arn)
+        follower = StreamFollower(self.reader, info, table.name, LATEST)
+        if n == 0:
+            self.table, self.info, self.follower = table, info, follower
+        else:
+            self.locks_table, self.locks_info, self.locks_follower = table, info, follower
+        del self.ended[n]
+        self._told.discard(n)
+        self._frontier[n] = None
+        return [f"The stream of {table.name} was replaced (the table re-created, or its stream "
+                f"turned off and on): the watch follows the new one, {arn} ({info.view_type}).",
+                *follower.notes(), *follower.open()]
 
     def _named(self, n: int, notices: list[str]) -> list[str]:
         """A stream's notices; the locks table's say which table they are about."""
@@ -324,17 +384,22 @@ class Watcher:
     def pending(self) -> int:
         return len(self._pending)
 
-    def _reseed(self, cancel: threading.Event | None, now: float) -> None:
+    def _reseed(self, cancel: threading.Event | None, now: float, *, reading: bool = False) -> None:
+        """A new audit's state, and its differences from the state held as changes to show
+        (``reading``: the streams are read while it runs, as at the start)."""
         assert self.state is not None
         old = {identity(f): f for f in self.state.all_findings()}
         started = datetime.now(UTC)
         # Records kept per account: an item read again is applied against what the state
         # holds for it, not against the old image of a record the audit may already hold.
         self.keep_records = True
-        self.state, self.audit = seed_with_audit(self.reader, self.table, self.schema,
-                                                 records=True, segments=self.segments,
-                                                 cancel=cancel, locks=self.locks_table)
-        self.fence = _fence_of(self.audit, started)
+        if reading:
+            self.state, self.audit = self._audit_while_reading(cancel, None)
+        else:
+            self.state, self.audit = seed_with_audit(self.reader, self.table, self.schema,
+                                                     records=True, segments=self.segments,
+                                                     cancel=cancel, locks=self.locks_table)
+        self.fence = fence_of(self.audit, started)
         new = {identity(f): f for f in self.state.all_findings()}
         changes = [FindingChange(APPEARED, f) for k, f in new.items() if k not in old]
         changes += [FindingChange(RESOLVED, f) for k, f in old.items() if k not in new]
@@ -403,28 +468,6 @@ class Watcher:
     @property
     def seeded_by_audit(self) -> bool:
         return self.choice is not None and self.choice.mode == AUDIT
-
-
-def _streamed(conn: Any, name: str, *, locks_of: str | None = None) -> dict[str, Any]:
-    """A table's DescribeTable, refused with the UpdateTable setting when it has no stream
-    (``locks_of``: the accounts table whose locks it holds, said in the sentence)."""
-    description: dict[str, Any] = conn.client.describe_table(TableName=name)["Table"]
-    arn = description.get("LatestStreamArn")
-    if not arn or not (description.get("StreamSpecification") or {}).get("StreamEnabled"):
-        message = no_stream_message(name)
-        if locks_of is not None:
-            message = (f"The schema keeps the locks of {locks_of} in table {name}, and the watch "
-                       f"follows both tables' streams. {message}")
-        raise DynoViewError(message, field="locks_table" if locks_of is not None else None)
-    return description
-
-
-def _fence_of(audit: AuditSeed, started: datetime) -> SeedFence:
-    """The fence of a seeding audit begun at ``started`` by this machine's clock."""
-    if audit.started is not None and audit.ended is not None:
-        return SeedFence(audit.started, audit.ended, MARGIN if audit.server_clock else LOCAL_MARGIN)
-    # When the audit ran is not known: this machine's clock around it.
-    return SeedFence(started, datetime.now(UTC), LOCAL_MARGIN)
 
 
 def _cause_time(change: FindingChange) -> datetime | None:
