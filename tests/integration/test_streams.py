@@ -157,7 +157,7 @@ def test_expired_iterator_resumes_without_a_gap(conn: Connection, accounts_table
     reader = StreamReader(conn, arn, position=TRIM_HORIZON, table=accounts_table)
     first = [e for r in reader.polls() for e in r.events]
     conn.client.put_item(TableName=accounts_table, Item={"PK": s("AFTER#1"), "SK": s("X")})
-    client = conn.streams_client()
+    client = reader.client  # the reader's own client (short timeouts), not conn.streams_client()
     real = client.get_records
     calls = {"n": 0}
 

@@ -27,8 +27,7 @@ def s(value: str) -> dict[str, str]:
     return {"S": value}
 
 
-def expire_next_get_records(conn: Connection, monkeypatch: pytest.MonkeyPatch) -> None:
-    client = conn.streams_client()
+def expire_next_get_records(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     real = client.get_records
     calls = {"n": 0}
 
@@ -52,7 +51,7 @@ def test_an_expired_latest_iterator_before_any_record_does_not_claim_nothing_was
     reader.open_iterators()
     assert reader.poll().events == []
     conn.client.put_item(TableName=accounts_table, Item={"PK": s("WHILE#PAUSED"), "SK": s("X")})
-    expire_next_get_records(conn, monkeypatch)
+    expire_next_get_records(reader.client, monkeypatch)
     result = reader.poll()
     shown = [e.key_text() for e in result.events]
     if shown != ["PK=WHILE#PAUSED, SK=X"]:  # the write is behind the new iterator
@@ -71,7 +70,7 @@ def test_a_watch_whose_reads_fail_is_not_up_to_date(
     deadline = time.monotonic() + 30
     while not watcher.step().up_to_date:
         assert time.monotonic() < deadline
-    client = conn.streams_client()
+    client = watcher.follower.stream.client  # the reader's own client (short timeouts)
 
     def dropped(**kw: Any) -> Any:
         raise EndpointConnectionError(endpoint_url="http://localhost:1")
@@ -88,7 +87,7 @@ def test_a_throttled_watch_is_not_up_to_date(
     watcher = Watcher(reader, describe_table(conn, accounts_table), article_schema(), seed="audit")
     watcher.start()
     watcher.step()  # what was read during the seeding audit
-    client = conn.streams_client()
+    client = watcher.follower.stream.client  # the reader's own client (short timeouts)
 
     def throttled(**kw: Any) -> Any:
         raise ClientError({"Error": {"Code": "LimitExceededException", "Message": "slow down"}},

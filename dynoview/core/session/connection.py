@@ -367,6 +367,7 @@ class Connection:
         self._config = config or client_config()
         self.client = self.new_client()
         self._streams_client: Any = None
+        self._timed_streams_clients: dict[tuple[float, int], Any] = {}
 
     def new_client(self, service: str = "dynamodb", *, config: Config | None = None,
                    own_endpoint: bool = True) -> Any:
@@ -423,6 +424,22 @@ class Connection:
         if self._streams_client is None:
             self._streams_client = self.new_client("dynamodbstreams", config=client_config())
         return self._streams_client
+
+    def streams_client_with(self, *, read_timeout: float, attempts: int) -> Any:
+        """A DynamoDB Streams client of its own (one per pair of values) that waits at most
+        ``read_timeout`` seconds for an answer and sends a call at most ``attempts`` times: for
+        calls that answer at once by design (GetRecords), where a stalled endpoint must be said
+        in seconds. ``streams_client`` and every other client keep the app's timeouts."""
+        key = (float(read_timeout), int(attempts))
+        client = self._timed_streams_clients.get(key)
+        if client is None:
+            from botocore.config import Config
+
+            config = client_config().merge(Config(
+                read_timeout=key[0], retries={"mode": "standard", "total_max_attempts": key[1]}))
+            client = self._timed_streams_clients[key] = self.new_client("dynamodbstreams",
+                                                                        config=config)
+        return client
 
     def list_tables(self) -> list[str]:
         names: list[str] = []

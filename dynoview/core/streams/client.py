@@ -3,13 +3,74 @@ refused, and every call logged as a read receipt (eventual, not billed in read c
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 import orjson
+from botocore.exceptions import ClientError, HTTPClientError, ReadTimeoutError
+from botocore.exceptions import ConnectionError as BotoConnectionError
 
+from dynoview.core.errors import DynoViewError
 from dynoview.core.reads.receipts import EVENTUAL, ReadLog, ReadReceipt, now_utc, snapshot_request
+from dynoview.core.session.connection import Connection
 from dynoview.core.session.integrity import check_read_response
+
+#: GetShardIterator and GetRecords answer at once by design (GetRecords does not wait for
+#: records to arrive): a call without an answer for this long is a stalled endpoint, said within
+#: seconds, and time limits (``watch --duration``, ``stream --max-seconds``) hold. The app's
+#: 30 s x 4 attempts kept a stalled poll silent for two minutes.
+READ_TIMEOUT_S = 4.0
+#: Sends per call: a dropped connection or a 5xx is sent once more by botocore, and the call
+#: once more by ``resent`` (four sends in all, as the app's other calls get; a stall two).
+READ_ATTEMPTS = 2
+
+
+class NoAnswerError(DynoViewError):
+    """A stream call the endpoint took and never answered (``READ_TIMEOUT_S`` per send)."""
+
+    def __init__(self, operation: str, seconds: float) -> None:
+        super().__init__(
+            f"No answer from {operation} for {seconds:.0f} s: the endpoint took the call and did "
+            f"not answer ({READ_ATTEMPTS} tries of {READ_TIMEOUT_S:g} s each; {operation} answers "
+            "at once when the endpoint works). Check that the endpoint is up and reachable, then "
+            "read again.")
+        self.operation = operation
+        self.seconds = seconds
+
+
+def reading_client(conn: Any) -> Any:
+    """The Streams client for GetShardIterator and GetRecords, with the short timeouts above;
+    DescribeStream keeps the connection's client and its timeouts."""
+    if isinstance(conn, Connection):
+        return conn.streams_client_with(read_timeout=READ_TIMEOUT_S, attempts=READ_ATTEMPTS)
+    return conn.streams_client()  # a stand-in connection (unit tests)
+
+
+def resent(call: Callable[..., Any], request: Mapping[str, Any]) -> Any:
+    """``call(**request)``, sent again once after a quick failure that may pass (a dropped
+    connection, a 5xx): the short ``READ_ATTEMPTS`` are for stalls, which are not sent again."""
+    started = time.monotonic()
+    try:
+        return call(**request)
+    except (BotoConnectionError, HTTPClientError, ClientError) as exc:
+        status = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode") \
+            if isinstance(exc, ClientError) else 500
+        if isinstance(exc, ReadTimeoutError) or not (isinstance(status, int) and status >= 500) \
+                or time.monotonic() - started > READ_TIMEOUT_S:
+            raise
+    return call(**request)
+
+
+@contextmanager
+def answered(operation: str) -> Iterator[None]:
+    """A read timeout on ``operation`` raised as a NoAnswerError that says how long it waited."""
+    started = time.monotonic()
+    try:
+        yield
+    except ReadTimeoutError as exc:
+        raise NoAnswerError(operation, time.monotonic() - started) from exc
 
 
 def record_stream_receipt(
@@ -46,6 +107,8 @@ def record_stream_receipt(
 # --------------------------------------------------------------------------- reading
 
 _FAST_PARSE_ATTR = "_dynoview_fast_get_records"
+#: Set in a parsed GetRecords answer that is no answer (``page.page_events`` refuses it).
+DAMAGE_KEY = "DynoViewDamage"
 
 
 def _orjson_get_records(response_dict: dict[str, Any], customized_response_dict: dict[str, Any],
@@ -63,7 +126,12 @@ def _orjson_get_records(response_dict: dict[str, Any], customized_response_dict:
         parsed = orjson.loads(response_dict["body"])
     except orjson.JSONDecodeError:
         return  # damaged: botocore's own handling and the integrity check deal with it
-    customized_response_dict.update(parsed)
+    if isinstance(parsed, dict):
+        customized_response_dict.update(parsed)
+    else:
+        # JSON, but not an object (``[1]``, ``null``): botocore's parser would fail on it with
+        # a TypeError; the reader refuses the answer as damaged instead.
+        customized_response_dict[DAMAGE_KEY] = "it is not a JSON object"
     response_dict["body"] = b"{}"
 
 

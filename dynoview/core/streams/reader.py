@@ -25,9 +25,17 @@ from dynoview.core.errors import (
 )
 from dynoview.core.reads.receipts import ReadLog
 from dynoview.core.session.connection import Connection
-from dynoview.core.streams.client import prepare_streams_client, record_stream_receipt
+from dynoview.core.session.integrity import DamagedResponseError
+from dynoview.core.streams.client import (
+    answered,
+    prepare_streams_client,
+    reading_client,
+    record_stream_receipt,
+    resent,
+)
 from dynoview.core.streams.description import RETENTION_HOURS, StreamInfo, describe_stream
 from dynoview.core.streams.key_filter import KeyFilter
+from dynoview.core.streams.page import DAMAGED_ATTEMPTS, Page, checked_page, damaged_notice
 from dynoview.core.streams.records import StreamEvent, parse_record
 from dynoview.core.streams.shards import (  # noqa: F401 (the positions: the reader's API)
     AFTER_SEQUENCE_NUMBER,
@@ -38,6 +46,7 @@ from dynoview.core.streams.shards import (  # noqa: F401 (the positions: the rea
     TRIM_HORIZON,
     PollResult,
     ShardCursor,
+    note_tip,
     read_frontier,
 )
 
@@ -46,11 +55,8 @@ _SEQUENCE_POSITIONS = (AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER)
 
 ITERATOR_LIFETIME_MINUTES = 15
 MAX_RECORDS_PER_CALL = 1000  # the GetRecords maximum
-EMPTY_PAGES_AT_TIP = 2  # consecutive empty pages before a shard counts as read to its tip
 #: Every shard read closed, DescribeStream is asked this often for the shards that follow.
 RELIST_S = 5.0
-# A GetRecords response stops at 1 MB; a page this big probably has more behind it.
-_FULL_PAGE_BYTES = 900_000
 
 
 class StreamReader:
@@ -85,7 +91,10 @@ class StreamReader:
                 field="sequence_number",
             )
         self.conn = conn
-        self.client = prepare_streams_client(conn.streams_client())
+        # GetShardIterator and GetRecords: short timeouts, so a stalled endpoint is said in seconds;
+        # a quick failure sent again once (``resent``), unless the caller retries (the watch).
+        self.client = prepare_streams_client(reading_client(conn))
+        self.resend = True
         self.position = position
         self.sequence_number = sequence_number.strip() if sequence_number else None
         self.start_shard_id = shard_id
@@ -199,7 +208,8 @@ class StreamReader:
         else:
             request["ShardIteratorType"] = cursor.start_type
         try:
-            cursor.iterator = self.client.get_shard_iterator(**request)["ShardIterator"]
+            with answered("GetShardIterator"):
+                cursor.iterator = self._send(self.client.get_shard_iterator, request)["ShardIterator"]
         except ClientError as exc:
             code = aws_error_code(exc)
             if code == "TrimmedDataAccessException":
@@ -207,9 +217,10 @@ class StreamReader:
                 self.records_lost += 1
                 cursor.last_sequence = None
                 cursor.start_type, cursor.start_sequence = TRIM_HORIZON, None
-                cursor.iterator = self.client.get_shard_iterator(
-                    StreamArn=self.arn, ShardId=cursor.shard_id, ShardIteratorType=TRIM_HORIZON
-                )["ShardIterator"]
+                with answered("GetShardIterator"):
+                    cursor.iterator = self.client.get_shard_iterator(
+                        StreamArn=self.arn, ShardId=cursor.shard_id, ShardIteratorType=TRIM_HORIZON
+                    )["ShardIterator"]
             elif code == "ResourceNotFoundException":
                 notices.append(
                     f"Shard {cursor.shard_id} no longer exists: its records are older than the "
@@ -221,6 +232,9 @@ class StreamReader:
             else:
                 raise
 
+    def _send(self, call: Callable[..., Any], request: dict[str, Any]) -> Any:
+        return resent(call, request) if self.resend else call(**request)
+
     def _trimmed_message(self, cursor: ShardCursor) -> str:
         where = f"after sequence number {cursor.last_sequence}" if cursor.last_sequence else (
             f"at sequence number {cursor.start_sequence}" if cursor.start_sequence else "there")
@@ -230,13 +244,15 @@ class StreamReader:
             "(the trim horizon); anything older is gone."
         )
 
-    def _finish(self, cursor: ShardCursor, notices: list[str], *, announce: bool = True) -> None:
-        """A shard is done: add its children (refreshing the description to find them)."""
+    def _finish(self, cursor: ShardCursor, notices: list[str], *, announce: bool = True,
+                refreshed: bool = False) -> None:
+        """A shard is done: add its children (refreshing the description to find them, unless
+        it was just ``refreshed``)."""
         cursor.finished = True
         cursor.iterator = None
         info = self.info
         children = info.children(cursor.shard_id) if info else []
-        if not children:
+        if not children and not refreshed:
             info = self.refresh()
             children = info.children(cursor.shard_id)
         new = [c for c in children if not self.known(c.shard_id)]
@@ -257,45 +273,66 @@ class StreamReader:
         request = {"ShardIterator": cursor.iterator, "Limit": self.limit}
         started = time.perf_counter()
         try:
-            response = self.client.get_records(**request)
+            with answered("GetRecords"):
+                response = self._send(self.client.get_records, request)
         except Exception as exc:
             record_stream_receipt(self.log, table=self.table, request=request, count=None,
                                   duration_ms=(time.perf_counter() - started) * 1000,
                                   error=aws_error_code(exc) or type(exc).__name__,
                                   shard_id=cursor.shard_id, stream_arn=self.arn)
             raise
+        records = response.get("Records")
         record_stream_receipt(self.log, table=self.table, request=request,
-                              count=len(response.get("Records", [])),
+                              count=len(records) if isinstance(records, list) else None,
                               duration_ms=(time.perf_counter() - started) * 1000,
                               shard_id=cursor.shard_id, stream_arn=self.arn)
         return response
 
     def _read_shard(self, cursor: ShardCursor, result: PollResult) -> None:
-        response = self._fetch_page(cursor, result)
-        if response is None:
+        page = self._fetch_page(cursor, result)
+        if page is None:
             return
-        records = response.get("Records", []) or []
-        size = self._take_records(cursor, records, result)
-        self._note_tip(cursor, records, size, result)
-        cursor.iterator = response.get("NextShardIterator")
+        size = self._take_records(cursor, page.events, result)
+        note_tip(cursor, len(page.events), size, self.limit, result)
+        cursor.iterator = page.next_iterator
         if cursor.iterator is None:
-            self._finish(cursor, result.notices)
+            self._finish(cursor, result.notices, refreshed=True)
 
-    def _fetch_page(self, cursor: ShardCursor, result: PollResult) -> dict[str, Any] | None:
+    def _fetch_page(self, cursor: ShardCursor, result: PollResult) -> Page | None:
         """One GetRecords page for ``cursor``, renewing an expired or trimmed iterator (up to
-        twice); None when the shard gives nothing this poll (gone, finished or throttled)."""
-        for attempt in range(3):
+        twice) and asking again after a damaged answer (up to ``DAMAGED_ATTEMPTS`` in all); None
+        when the shard gives nothing this poll (gone, finished or throttled)."""
+        renewals = damaged = 0
+        while True:
             if cursor.iterator is None:
                 self._acquire(cursor, result.notices)
                 if cursor.finished:
                     return None
+            used = cursor.iterator
             try:
                 result.calls += 1
-                return self._get_records(cursor)
+                return checked_page(self._get_records(cursor), cursor.shard_id, self.parse,
+                                    key_names=self.key_names, table=self.table,
+                                    still_open=lambda: self._still_open(cursor.shard_id))
+            except DamagedResponseError as exc:
+                damaged += 1
+                if damaged >= DAMAGED_ATTEMPTS:
+                    raise
+                result.notices.append(damaged_notice(exc, cursor.shard_id))
+                # Nothing from it was used: asked again after the last record read (a new
+                # iterator), or where none was read with the same iterator (a new LATEST one
+                # would start past what was written since).
+                cursor.iterator = None if cursor.last_sequence else used
             except ClientError as exc:
-                if not self._recover(cursor, result, exc, can_retry=attempt < 2):
+                renewals += 1
+                if not self._recover(cursor, result, exc, can_retry=renewals < 3):
                     return None
-        return None  # pragma: no cover - the loop always returns
+
+    def _still_open(self, shard_id: str) -> bool:
+        """DescribeStream, asked now, lists the shard as open on an enabled stream (a shard is
+        closed by an ending sequence number, by no longer being listed, or by a disabled stream)."""
+        shard = self.refresh().shard(shard_id)
+        return shard is not None and shard.is_open and self._enabled()
 
     def _recover(self, cursor: ShardCursor, result: PollResult, exc: ClientError, *, can_retry: bool) -> bool:
         """Answer a GetRecords error: True to retry with a new iterator, False to leave the
@@ -349,12 +386,11 @@ class StreamReader:
             return False
         raise exc
 
-    def _take_records(self, cursor: ShardCursor, records: list[dict[str, Any]], result: PollResult) -> int:
-        """Parse a page's records, keep those the key filter matches and move the cursor past
-        them; returns the page's size in bytes."""
+    def _take_records(self, cursor: ShardCursor, events: list[StreamEvent], result: PollResult) -> int:
+        """Keep a page's events the key filter matches and move the cursor past them; returns
+        the page's size in bytes."""
         size = 0
-        for record in records:
-            event = self.parse(record, cursor.shard_id, key_names=self.key_names, table=self.table)
+        for event in events:
             size += event.size_bytes or 0
             cursor.last_sequence = event.sequence_number or cursor.last_sequence
             if event.time is not None and (cursor.read_to is None or event.time > cursor.read_to):
@@ -365,26 +401,6 @@ class StreamReader:
             else:
                 result.filtered_out += 1
         return size
-
-    def _note_tip(self, cursor: ShardCursor, records: list[dict[str, Any]], size: int,
-                  result: PollResult) -> None:
-        """Whether this shard is read to its tip, and whether a full page means more is waiting."""
-        full = len(records) >= self.limit or size >= _FULL_PAGE_BYTES
-        if records:
-            cursor.empty_pages = 0
-            result.caught_up = False
-        else:
-            # "It might take multiple calls to get to a portion of the shard that contains
-            # stream records" (GetRecords docs): one empty page does not prove the tip.
-            cursor.empty_pages += 1
-            if cursor.empty_pages < EMPTY_PAGES_AT_TIP:
-                result.caught_up = False
-        cursor.tip_proven = cursor.tip_proven or cursor.empty_pages >= EMPTY_PAGES_AT_TIP
-        # Once proven, a page that is not full took all the shard held (under steady writes a
-        # shard never reads empty again).
-        cursor.at_tip = cursor.empty_pages >= EMPTY_PAGES_AT_TIP or (cursor.tip_proven and not full)
-        if full:
-            result.more = True
 
     def poll(self, cancel: threading.Event | None = None) -> PollResult:
         """One GetRecords per shard being read; never blocks beyond those calls."""

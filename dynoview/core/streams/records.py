@@ -156,6 +156,34 @@ def _binary_to_bytes(av: Any) -> Any:
     return av
 
 
+class MalformedRecordError(ValueError):
+    """A stream record whose shape no stream sends (a field of the wrong type): the answer that
+    carried it is damaged, not a record to show."""
+
+
+def record_size(value: Any) -> int | None:
+    """A record's ``SizeBytes`` (a whole number, or digits); None when absent. Anything else is
+    a MalformedRecordError: DynamoDB always sends a number here."""
+    if value is None:
+        return None
+    if value.__class__ is int or (value.__class__ is float and value.is_integer()):
+        return int(value)
+    if isinstance(value, str) and value.isascii() and value.isdigit():
+        return int(value)
+    raise MalformedRecordError("its SizeBytes is not a number of bytes")
+
+
+def record_body(record: Any) -> Mapping[str, Any]:
+    """A record's ``dynamodb`` part; a MalformedRecordError when the record or that part is not
+    an object."""
+    if not isinstance(record, Mapping):
+        raise MalformedRecordError("a record is not a JSON object")
+    ddb = record.get("dynamodb") or {}
+    if not isinstance(ddb, Mapping):
+        raise MalformedRecordError("a record's dynamodb part is not a JSON object")
+    return ddb
+
+
 def _image(value: Any) -> dict[str, Any] | None:
     if not isinstance(value, Mapping):
         return None
@@ -312,8 +340,9 @@ def parse_record(
     key_names: Sequence[str] = (),
     table: str | None = None,
 ) -> StreamEvent:
-    """Turn one GetRecords record (or a recorded Lambda event record) into a StreamEvent."""
-    ddb = record.get("dynamodb") or {}
+    """Turn one GetRecords record (or a recorded Lambda event record) into a StreamEvent; a
+    MalformedRecordError for a record of a shape no stream sends."""
+    ddb = record_body(record)
     old = _image(ddb.get("OldImage"))
     new = _image(ddb.get("NewImage"))
     keys = _image(ddb.get("Keys")) or {}
@@ -332,7 +361,7 @@ def parse_record(
         ttl_delete=is_ttl_delete(record),
         identity_type=kind,
         principal_id=principal,
-        size_bytes=int(size) if size is not None else None,
+        size_bytes=record_size(size),
         view_type=ddb.get("StreamViewType"),
         key_names=tuple(key_names),
         table=table,

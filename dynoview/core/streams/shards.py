@@ -16,6 +16,9 @@ POSITIONS = (TRIM_HORIZON, LATEST, AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER)
 
 #: ``StreamReader.frontier`` when every shard being read is at its tip.
 TIP = datetime.max.replace(tzinfo=UTC)
+EMPTY_PAGES_AT_TIP = 2  # consecutive empty pages before a shard counts as read to its tip
+# A GetRecords response stops at 1 MB; a page this big probably has more behind it.
+FULL_PAGE_BYTES = 900_000
 
 
 @dataclass
@@ -59,3 +62,24 @@ def read_frontier(cursors: Iterable[ShardCursor]) -> datetime | None:
     if any(end is None for end in ends):
         return None
     return min((end for end in ends if end is not None), default=TIP)
+
+
+def note_tip(cursor: ShardCursor, records: int, size: int, limit: int, result: PollResult) -> None:
+    """After a page of ``records`` records (``size`` bytes, ``limit`` asked): whether the shard is
+    read to its tip, and whether a full page means more is waiting."""
+    full = records >= limit or size >= FULL_PAGE_BYTES
+    if records:
+        cursor.empty_pages = 0
+        result.caught_up = False
+    else:
+        # "It might take multiple calls to get to a portion of the shard that contains
+        # stream records" (GetRecords docs): one empty page does not prove the tip.
+        cursor.empty_pages += 1
+        if cursor.empty_pages < EMPTY_PAGES_AT_TIP:
+            result.caught_up = False
+    cursor.tip_proven = cursor.tip_proven or cursor.empty_pages >= EMPTY_PAGES_AT_TIP
+    # Once proven, a page that is not full took all the shard held (under steady writes a
+    # shard never reads empty again).
+    cursor.at_tip = cursor.empty_pages >= EMPTY_PAGES_AT_TIP or (cursor.tip_proven and not full)
+    if full:
+        result.more = True

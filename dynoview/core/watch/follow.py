@@ -27,9 +27,22 @@ from botocore.exceptions import ClientError, ConnectionError, HTTPClientError
 
 from dynoview.core.errors import THROTTLING_CODES, aws_error_code, reasons_text, throttling_reasons
 from dynoview.core.reads.reader import Reader
+from dynoview.core.session.integrity import DamagedResponseError
+from dynoview.core.streams.client import NoAnswerError
 from dynoview.core.streams.description import StreamInfo
+from dynoview.core.streams.page import damage_of
 from dynoview.core.streams.reader import StreamReader
-from dynoview.core.streams.records import INSERT, MODIFY, REMOVE, StreamEvent, as_utc, is_ttl_delete
+from dynoview.core.streams.records import (
+    INSERT,
+    MODIFY,
+    REMOVE,
+    MalformedRecordError,
+    StreamEvent,
+    as_utc,
+    is_ttl_delete,
+    record_body,
+    record_size,
+)
 from dynoview.core.watch.state import Update
 
 #: BatchGetItem's limit of keys per call.
@@ -77,8 +90,10 @@ def error_code(exc: BaseException) -> str | None:
 
 
 def is_transient(exc: BaseException) -> bool:
-    """A failure that may pass if asked again later (never an access or validation error)."""
-    if isinstance(exc, ConnectionError | HTTPClientError):
+    """A failure that may pass if asked again later (never an access or validation error): a
+    dropped connection, a 5xx, throttling, an answer that arrived damaged (cut short, or not one
+    GetRecords gives) or none at all (a stalled endpoint)."""
+    if isinstance(exc, ConnectionError | HTTPClientError | DamagedResponseError | NoAnswerError):
         return True
     code = error_code(exc)
     if code in TRANSIENT_CODES:
@@ -96,9 +111,18 @@ def failure_notice(exc: BaseException, wait: float) -> str:
         why = reasons_text(throttling_reasons(exc))
         return (f"DynamoDB throttled the watch ({code}); trying again in {wait:g} s. No record is "
                 "skipped: reading resumes after the last one read." + (f" {why}" if why else ""))
+    again = (f"trying again in {wait:g} s. No record is skipped: reading resumes after the last "
+             "one read.")
+    if isinstance(exc, NoAnswerError):
+        return (f"No answer from {exc.operation} for {exc.seconds:.0f} s (the endpoint took the "
+                f"call and did not answer); {again}")
+    if isinstance(exc, DamagedResponseError):
+        damage = damage_of(exc)
+        return (f"An answer from DynamoDB arrived damaged ({damage}), so it was discarded; {again} "
+                "If it keeps happening, something between you and DynamoDB (a proxy, VPN or flaky "
+                "network) is changing answers.")
     what = code or type(exc).__name__
-    return (f"Reading the stream failed ({what}); trying again in {wait:g} s. "
-            "No record is skipped: reading resumes after the last one read.")
+    return f"Reading the stream failed ({what}); {again}"
 
 
 class StreamFollower:
@@ -112,6 +136,7 @@ class StreamFollower:
         self.stream = stream_reader or StreamReader(reader.conn, info, position=position,
                                                     log=reader.log, table=table, parse=watch_record,
                                                     forget_read_shards=True)
+        self.stream.resend = False  # a failed round is retried here, said, after a growing wait
         self.reads_back = info.view_type in ("KEYS_ONLY", "OLD_IMAGE")
         self._lost_seen = 0
         self._failures = 0
@@ -222,9 +247,12 @@ def watch_record(record: Mapping[str, Any], shard_id: str = "", *, key_names: Se
     attribute diff, and with the images as GetRecords sent them (binary attributes stay
     base64 text: the watch reads protected String and Number values only; binary keys are
     decoded, as keys are shown). Half of ``parse_record``'s cost, at thousands of records a
-    second."""
-    ddb = record.get("dynamodb") or {}
-    keys = {str(k): _key_value(v) for k, v in (ddb.get("Keys") or {}).items()}
+    second. A MalformedRecordError for a record of a shape no stream sends."""
+    ddb = record_body(record)
+    raw_keys = ddb.get("Keys") or {}
+    if not isinstance(raw_keys, Mapping):
+        raise MalformedRecordError("a record's Keys are not a JSON object")
+    keys = {str(k): _key_value(v) for k, v in raw_keys.items()}
     identity = record.get("userIdentity") or {}
     when = ddb.get("ApproximateCreationDateTime")
     size = ddb.get("SizeBytes")
@@ -243,7 +271,7 @@ def watch_record(record: Mapping[str, Any], shard_id: str = "", *, key_names: Se
         identity_type=identity.get("Type", identity.get("type")) if isinstance(identity, Mapping) else None,
         principal_id=(identity.get("PrincipalId", identity.get("principalId"))
                       if isinstance(identity, Mapping) else None),
-        size_bytes=int(size) if size is not None else None,
+        size_bytes=record_size(size),
         view_type=ddb.get("StreamViewType"),
         key_names=tuple(key_names),
         table=table,

@@ -246,7 +246,18 @@ class FakeStreams:
         self._iters: dict[str, tuple[str, int]] = {}
 
     def describe_stream(self, **kw: Any) -> dict[str, Any]:
-        return {"StreamDescription": self.description}
+        """The description, with an ending sequence number on each closed shard (as DynamoDB
+        lists a closed shard: a reader takes a shard for closed only when it does)."""
+        shards = [self._listed(s) for s in self.description.get("Shards", [])]
+        return {"StreamDescription": {**self.description, "Shards": shards}}
+
+    def _listed(self, shard: dict[str, Any]) -> dict[str, Any]:
+        numbers = shard.get("SequenceNumberRange") or {}
+        if shard["ShardId"] not in self.closed or "EndingSequenceNumber" in numbers:
+            return shard
+        records = self.shards.get(shard["ShardId"]) or []
+        end = records[-1]["dynamodb"]["SequenceNumber"] if records else numbers.get("StartingSequenceNumber")
+        return {**shard, "SequenceNumberRange": {**numbers, "EndingSequenceNumber": end}}
 
     def _raise_if_scripted(self, op: str) -> None:
         codes = self.fail.get(op)
