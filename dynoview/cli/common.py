@@ -322,9 +322,13 @@ def reader_gone(exc: BaseException) -> bool:
 def _drop_output() -> None:
     """Point standard output at the null device: the data still buffered for the reader that
     went away is dropped at exit instead of failing there again."""
-    out = sys.stdout
+    to_null(sys.stdout)
+
+
+def to_null(stream: Any) -> None:
+    """Point a standard stream (or the one a ``ScrubbedStream`` wraps) at the null device."""
     try:
-        fd = out.stream.fileno() if isinstance(out, ScrubbedStream) else out.fileno()
+        fd = getattr(stream, "stream", stream).fileno()
     except (OSError, ValueError, AttributeError):
         return  # not a file (a caller's own stream): nothing of it is flushed at exit
     null = os.open(os.devnull, os.O_WRONLY)

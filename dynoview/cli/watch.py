@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from collections import Counter
@@ -38,6 +37,7 @@ from dynoview.cli.common import (
     stop_signals,
     terminal_json,
     terminal_line,
+    to_null,
     whole_number,
 )
 from dynoview.cli.stream import failed_call, seconds
@@ -241,27 +241,14 @@ def _output_closed(run: _Run, watcher: Watcher | None) -> int:
     """Standard output's reader went away (``| head -1``): the summary still goes to standard
     error, which is another pipe; exit 1 when a --fail-on finding appeared (counted before its
     line was printed), else 141, never 0: the watch was cut short."""
-    _to_null(sys.stdout)  # what it still buffers is dropped at exit instead of failing there
+    to_null(sys.stdout)  # what it still buffers is dropped at exit instead of failing there
     run.output_closed = True
     if watcher is not None and watcher.state is not None:
         try:
             note(summary_text(summary(run, watcher), run))
         except OSError:  # standard error went too (``2>&1 | head``)
-            _to_null(sys.stderr)
+            to_null(sys.stderr)
     return _status(run)
-
-
-def _to_null(stream: Any) -> None:
-    """Point a standard stream (or the one a ``ScrubbedStream`` wraps) at the null device."""
-    try:
-        fd = getattr(stream, "stream", stream).fileno()
-    except (OSError, ValueError, AttributeError):
-        return  # not a file (a caller's own stream): nothing of it is flushed at exit
-    null = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(null, fd)
-    finally:
-        os.close(null)
 
 
 def _progress(args: argparse.Namespace) -> Callable[[AuditProgress], None] | None:
