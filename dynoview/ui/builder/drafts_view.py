@@ -62,6 +62,23 @@ def _where(draft: Draft) -> str:
     return QCoreApplication.translate("builder.drafts_view", "table {table}").format(table=draft.table)
 
 
+def _sent_draft_text(sent: SentBefore) -> str:
+    """What opening a named draft whose transaction the action log records as sent says first."""
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(sent.at)) if sent.at is not None \
+        else QCoreApplication.translate("BuilderDrafts", "an unknown time")
+    if sent.applied:
+        return QCoreApplication.translate(
+            "BuilderDrafts",
+            "This draft's transaction was already applied at {when} (token {token}, in the action "
+            "log): executing it again would write it a second time.").format(when=when, token=sent.token)
+    return QCoreApplication.translate(
+            "BuilderDrafts",
+        "This draft's transaction was sent at {when} (token {token}) and its outcome is not known: "
+        "it may have been written. Check the items first: Execute sends it again under the same "
+        "token, which DynamoDB applies at most once within 10 minutes of its first send.").format(
+            when=when, token=sent.token)
+
+
 class BuilderDrafts(QObject):
     """Autosave, restore, named drafts, undo and the quit prompt for one builder panel."""
 
@@ -237,19 +254,6 @@ class BuilderDrafts(QObject):
             "written. It was sent at {when} (token {token}). Execute sends it again under the same "
             "token, which DynamoDB applies at most once within 10 minutes of its first send: check "
             "the items first.").format(when=when, token=sent.token)
-
-    def _sent_draft_text(self, sent: SentBefore) -> str:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(sent.at)) if sent.at is not None \
-            else self.tr("an unknown time")
-        if sent.applied:
-            return self.tr(
-                "This draft's transaction was already applied at {when} (token {token}, in the action "
-                "log): executing it again would write it a second time.").format(when=when, token=sent.token)
-        return self.tr(
-            "This draft's transaction was sent at {when} (token {token}) and its outcome is not known: "
-            "it may have been written. Check the items first: Execute sends it again under the same "
-            "token, which DynamoDB applies at most once within 10 minutes of its first send.").format(
-                when=when, token=sent.token)
 
     def _restore_failed(self, reason: str, kept: str, problem: str | None) -> None:
         """The restored work could not be shown: its file is set aside (kept, never deleted, so
@@ -441,7 +445,7 @@ class BuilderDrafts(QObject):
         # A draft another window left may hold a transaction it sent: said first, as a restore does.
         sent = self._sent_before(draft) if draft.action_count else None
         self.logged_token = sent.token if sent is not None else None
-        self._say(" ".join([*([self._sent_draft_text(sent)] if sent else []), opened, *problems]))
+        self._say(" ".join([*([_sent_draft_text(sent)] if sent else []), opened, *problems]))
         self.save_now()
 
     def _say(self, text: str) -> None:

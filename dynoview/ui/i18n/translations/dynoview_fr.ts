@@ -511,12 +511,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+348"/>
+        <location filename="../../builder/drafts_view.py" line="+352"/>
         <source>Load template</source>
         <translation>Charger un modèle</translation>
     </message>
     <message>
-        <location line="-207"/>
+        <location line="-194"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Le travail du générateur n’a pas pu être enregistré dans {current_path} ({exc})&#xa0;; il reste dans la fenêtre, mais serait perdu si DynoView quittait maintenant.</translation>
     </message>
@@ -536,13 +536,13 @@
         <translation>Elles ont été faites pour {where}&#xa0;: vérifiez les noms de table avant d’exécuter.</translation>
     </message>
     <message>
-        <location line="+20"/>
-        <location line="+15"/>
+        <location line="-157"/>
+        <location line="+177"/>
         <source>an unknown time</source>
         <translation>une heure inconnue</translation>
     </message>
     <message numerus="yes">
-        <location line="-12"/>
+        <location line="+3"/>
         <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
         <translation>
             <numerusform>Non restaurée&#xa0;: la transaction que votre dernière session a laissée dans le générateur (%n action) a déjà été appliquée le {when} (jeton {token}, dans le journal des actions). L’exécuter de nouveau l’écrirait une seconde fois&#xa0;; Journal montre sa requête.</numerusform>
@@ -550,7 +550,7 @@
         </translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+13"/>
         <source>The builder&apos;s work from your last session</source>
         <translation>Le travail du générateur de votre dernière session</translation>
     </message>
@@ -583,22 +583,22 @@
         <translation>Importer du JSON</translation>
     </message>
     <message>
-        <location line="-92"/>
+        <location line="-79"/>
         <source>Your last session sent this transaction and its outcome is not known: it may have been written. It was sent at {when} (token {token}). Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send: check the items first.</source>
         <translation>Votre dernière session a envoyé cette transaction et son issue n’est pas connue : elle a peut-être été écrite. Elle a été envoyée à {when} (jeton {token}). Exécuter la renvoie sous le même jeton, que DynamoDB n’applique qu’une fois dans les 10 minutes suivant son premier envoi : vérifiez d’abord les éléments.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-183"/>
         <source>This draft&apos;s transaction was already applied at {when} (token {token}, in the action log): executing it again would write it a second time.</source>
         <translation>La transaction de ce brouillon a déjà été appliquée le {when} (jeton {token}, dans le journal des actions)&#xa0;: l’exécuter de nouveau l’écrirait une seconde fois.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>This draft&apos;s transaction was sent at {when} (token {token}) and its outcome is not known: it may have been written. Check the items first: Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send.</source>
         <translation>La transaction de ce brouillon a été envoyée le {when} (jeton {token}) et son issue n’est pas connue&#xa0;: elle a peut-être été écrite. Vérifiez d’abord les items&#xa0;: Exécuter la renvoie sous le même jeton, que DynamoDB n’applique qu’une fois dans les 10 minutes suivant son premier envoi.</translation>
     </message>
     <message>
-        <location line="+148"/>
+        <location line="+327"/>
         <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
         <translation>Non ouverte&#xa0;: les actions du générateur sont inchangées. La nouvelle transaction n’a pas pu être gardée comme brouillon ({exc})&#xa0;: rouvrez-la depuis son origine.</translation>
     </message>
@@ -1859,7 +1859,7 @@ Probablement chaudes</translation>
     <message>
         <location line="+44"/>
         <source>{name} is there without TTL: Turn TTL on sends only UpdateTimeToLive (TTL on {attribute}).</source>
-        <translation>{name} existe sans TTL : Activer le TTL n’envoie que UpdateTimeToLive (TTL sur {attribute}).</translation>
+        <translation>{name} existe sans TTL&#xa0;: Activer le TTL n’envoie que UpdateTimeToLive (TTL sur {attribute}).</translation>
     </message>
     <message>
         <location line="+16"/>
@@ -1869,7 +1869,7 @@ Probablement chaudes</translation>
     <message>
         <location line="+1"/>
         <source>UpdateTimeToLive request (sent as shown):</source>
-        <translation>Requête UpdateTimeToLive (envoyée telle quelle) :</translation>
+        <translation>Requête UpdateTimeToLive (envoyée telle quelle)&#xa0;:</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -3477,7 +3477,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <location filename="../../tables/controller.py" line="+79"/>
         <source>Created {table}, but TTL on {attribute} was not turned on: {reason} The table is there without TTL: press Turn TTL on to try that step again, or run: {command}</source>
         <extracomment>The table&apos;s name and a sentence: created and ACTIVE, but TTL could not be turned on.</extracomment>
-        <translation>{table} a été créée, mais le TTL sur {attribute} n’a pas été activé : {reason} La table existe sans TTL : appuyez sur Activer le TTL pour réessayer cette étape, ou lancez : {command}</translation>
+        <translation>{table} a été créée, mais le TTL sur {attribute} n’a pas été activé&#xa0;: {reason} La table existe sans TTL&#xa0;: appuyez sur Activer le TTL pour réessayer cette étape, ou lancez&#xa0;: {command}</translation>
     </message>
 </context>
 <context>
@@ -5865,7 +5865,7 @@ Requête&#xa0;: {request}</translation>
     <message>
         <location line="+10"/>
         <source>TTL already passed; DynamoDB has not deleted these yet</source>
-        <translation>TTL déjà dépassé ; DynamoDB ne les a pas encore supprimés</translation>
+        <translation>TTL déjà dépassé&#xa0;; DynamoDB ne les a pas encore supprimés</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -6755,7 +6755,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.drafts_view</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-419"/>
+        <location filename="../../builder/drafts_view.py" line="-423"/>
         <source>table {table} on connection {connection}</source>
         <translation>table {table} sur la connexion {connection}</translation>
     </message>
@@ -7446,7 +7446,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <location line="+2"/>
         <source>{number}%</source>
         <extracomment>A percentage; French puts a no-break space before the sign: &quot;{number} %&quot;.</extracomment>
-        <translation>{number} %</translation>
+        <translation>{number}&#xa0;%</translation>
     </message>
     <message>
         <location line="+2"/>
