@@ -22,6 +22,7 @@ from tests.integration.test_import_items import _scan
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]
+RATE = 20  # items per second: 5 s a batch of 100
 
 
 @pytest.fixture
@@ -50,14 +51,17 @@ def test_the_command_stops_when_the_file_is_edited_in_place_during_the_import(
     _write(path, 300)
     progress = tmp_path / "progress.json"
     args = ["import", str(path), "--table", target, "--endpoint-url", endpoint_url, "--yes",
-            "--rate", "50", "--preview", "0", "--progress-file", str(progress)]
+            "--rate", str(RATE), "--preview", "0", "--progress-file", str(progress)]
     child = subprocess.Popen([sys.executable, "-m", "dynoview", *args], cwd=ROOT, env={**os.environ},
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
     while '"batches": 1' not in (progress.read_text() if progress.exists() else "") and \
             time.monotonic() < deadline and child.poll() is None:
         time.sleep(0.02)
-    _write(path, 300, changed=299, appended=100)  # the rest is read seconds later (--rate 50)
+    # The third batch is read once the second is sent, which the rate holds until 200 / RATE s
+    # after the start: the first batch's write (up to 3 s on a loaded DynamoDB Local) must end
+    # well before that, or the whole file is read before the edit below.
+    _write(path, 300, changed=299, appended=100)
     _out, err = child.communicate(timeout=120)
     assert child.returncode == 2, err
     said = " ".join(err.split())

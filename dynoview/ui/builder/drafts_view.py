@@ -62,17 +62,23 @@ def _where(draft: Draft) -> str:
     return QCoreApplication.translate("builder.drafts_view", "table {table}").format(table=draft.table)
 
 
+def _sent_when(sent: SentBefore) -> str:
+    """When the action log says ``sent`` was sent, local time to the minute."""
+    if sent.at is None:
+        return QCoreApplication.translate("BuilderDrafts", "an unknown time")
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(sent.at))
+
+
 def _sent_draft_text(sent: SentBefore) -> str:
     """What opening a named draft whose transaction the action log records as sent says first."""
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(sent.at)) if sent.at is not None \
-        else QCoreApplication.translate("BuilderDrafts", "an unknown time")
+    when = _sent_when(sent)
     if sent.applied:
         return QCoreApplication.translate(
             "BuilderDrafts",
             "This draft's transaction was already applied at {when} (token {token}, in the action "
             "log): executing it again would write it a second time.").format(when=when, token=sent.token)
     return QCoreApplication.translate(
-            "BuilderDrafts",
+        "BuilderDrafts",
         "This draft's transaction was sent at {when} (token {token}) and its outcome is not known: "
         "it may have been written. Check the items first: Execute sends it again under the same "
         "token, which DynamoDB applies at most once within 10 minutes of its first send.").format(
@@ -241,8 +247,7 @@ class BuilderDrafts(QObject):
             return None
 
     def _sent_text(self, sent: SentBefore, count: int) -> str:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(sent.at)) if sent.at is not None \
-            else self.tr("an unknown time")
+        when = _sent_when(sent)
         if sent.applied:
             return self.tr(
                 "Not restored: the transaction your last session left in the builder (%n action(s)) was "

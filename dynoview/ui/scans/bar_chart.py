@@ -181,14 +181,15 @@ class BarChart(QWidget):
         """The marker is off the axis (its note goes above the plot, not over the bars)."""
         return self.marker is not None and self.marker[0] > top
 
-    def labels(self) -> list[tuple[int, QRectF, str]]:
+    def labels(self, layout: tuple[QRectF, int] | None = None) -> list[tuple[int, QRectF, str]]:
         """The category labels drawn under the axis: (bar, rect, text) for every ``every``-th bar,
         all right of the value axis' ticks (the "0 bytes" tick sits level with them) and inside
         the widget. The first then starts at the axis, past its bar's centre: a label that would
-        run into it is moved right while it stays under its own bar, else left out."""
+        run into it is moved right while it stays under its own bar, else left out. ``layout``:
+        ``_layout()`` when the caller has it already (a paint measures every label once)."""
         if not self.bars:
             return []
-        plot, every = self._layout()
+        plot, every = layout or self._layout()
         fm = QFontMetrics(self.font())
         slot_w = plot.width() / len(self.bars)
         out: list[tuple[int, QRectF, str]] = []
@@ -241,7 +242,7 @@ class BarChart(QWidget):
         p.fillRect(self.rect(), pal.color(QPalette.ColorRole.Base))
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         fm = QFontMetrics(self.font())
-        plot, _every = self._layout()
+        plot, every = self._layout()
         if self.title:
             self._paint_title(p, text, fm)
         top, step = self.axis()
@@ -252,7 +253,7 @@ class BarChart(QWidget):
             return
         box = self._marker_box(plot, top, fm)
         self._paint_bars(p, plot, top, pal, box, fm)
-        for _i, rect, label in self.labels():
+        for _i, rect, label in self.labels((plot, every)):
             p.drawText(rect, Qt.AlignmentFlag.AlignCenter, label)
         if self.marker:
             self._paint_marker(p, plot, top, *self.marker, pal, fm, box)
