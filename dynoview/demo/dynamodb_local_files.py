@@ -17,6 +17,7 @@ rewritten by whoever rewrote them. Hashing the 66 MB takes about 0.1 s (2 cores)
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
 import stat
@@ -273,16 +274,62 @@ def _refuse_unsafe(path: Path, st: os.stat_result, home: Path) -> None:
     if st.st_uid != os.geteuid():
         raise DynamoDBLocalBroken(f"{path} belongs to another user, so what DynamoDB Local would "
                                   f"load from it cannot be trusted. {fetch_again(home)}")
-    # The user's own entry that group or others could write (an install made under umask 002,
-    # as Debian's and Ubuntu's user private groups have) is tightened by the caller, not refused:
-    # whatever was changed in it is caught by the pinned hash of every file (``check_files``).
+    writers = _writers(st)
+    if writers:  # a chmod is not enough: a file opened for writing meanwhile stays writable
+        raise DynamoDBLocalBroken(f"{path} could be changed by {writers} (mode "
+                                  f"{stat.S_IMODE(mode):04o}), so what DynamoDB Local would load "
+                                  "from it cannot be trusted, even made private now (a file "
+                                  f"opened meanwhile stays writable). {fetch_again(home)}")
+    # Group write for the user's private group (an install made under umask 002, as Debian's
+    # and Ubuntu's user private groups have) is tightened by the caller: nobody else is in it.
+
+
+def _writers(st: os.stat_result) -> str | None:
+    """Who besides the user could write an entry: other users, a group other than the user's
+    private one, or nobody (None)."""
+    if st.st_mode & 0o002:
+        return "other users"
+    if st.st_mode & 0o020 and not _private_group(st.st_gid):
+        return f"the members of group {_group_name(st.st_gid)}"
+    return None
+
+
+def _private_group(gid: int) -> bool:
+    """True when ``gid`` is the user's private group: their own, named as they are, with no
+    other member listed (who else has it as primary group is not checked: that reads every
+    account)."""
+    return _is_private_group(gid, os.geteuid(), os.getegid())
+
+
+@functools.lru_cache(maxsize=16)  # runs at every start: one look-up per group and process
+def _is_private_group(gid: int, uid: int, egid: int) -> bool:
+    import grp  # POSIX only, as the callers
+    import pwd
+
+    if gid != egid:
+        return False
+    try:
+        user = pwd.getpwuid(uid).pw_name
+        group = grp.getgrgid(gid)
+    except KeyError:  # an id the system cannot name: nothing says it is private
+        return False
+    return group.gr_name == user and set(group.gr_mem) <= {user}
+
+
+def _group_name(gid: int) -> str:
+    import grp
+
+    try:
+        return f"'{grp.getgrgid(gid).gr_name}'"
+    except KeyError:
+        return str(gid)
 
 
 def _check_above(home: Path) -> None:
-    """A folder above the install that any user can write lets them swap the install after it
-    was checked (a sticky folder such as /tmp does not: only owners rename there). One only its
-    group can write is the user's own under user private groups (umask 002: ``~/.cache`` 0775
-    on Debian and Ubuntu), and is accepted."""
+    """A folder above the install that another user can write lets them swap the install after
+    it was checked (a sticky folder such as /tmp does not: only owners rename there). One only
+    its group can write is accepted when that group is the user's private group (umask 002:
+    ``~/.cache`` 0775 on Debian and Ubuntu)."""
     if not _POSIX:
         return
     for folder in home.parents:
@@ -290,9 +337,10 @@ def _check_above(home: Path) -> None:
             st = os.stat(folder)
         except OSError:
             continue
-        if st.st_mode & 0o002 and not st.st_mode & stat.S_ISVTX:
+        writers = None if st.st_mode & stat.S_ISVTX else _writers(st)
+        if writers:
             raise DynamoDBLocalBroken(
-                f"{folder} can be changed by other users (mode {stat.S_IMODE(st.st_mode):04o}), so "
+                f"{folder} can be changed by {writers} (mode {stat.S_IMODE(st.st_mode):04o}), so "
                 f"they could replace DynamoDB Local in {home}. Run chmod go-w {folder}, or choose "
                 "another cache folder with DYNOVIEW_CACHE.")
 
@@ -313,9 +361,10 @@ def _entries(home: Path) -> Iterator[tuple[str, Path, os.stat_result]]:
 
 
 def private_tree(home: Path) -> Tree:
-    """Refuse an install another user could have changed (a link, an entry not the user's, a
-    folder above it any user can write); tighten the rest to 0700/0600 (an install made before
-    this check followed the umask, 002 included); drop ``LEFTOVER``."""
+    """Refuse an install another user could have changed (a link, an entry not the user's or
+    that others could write, a folder above it they can write); tighten the rest to 0700/0600
+    (an install made before this check followed the umask, 002 with a private group included);
+    drop ``LEFTOVER``."""
     parent = os.lstat(home.parent)
     _refuse_unsafe(home.parent, parent, home)
     _check_above(home.parent)
