@@ -81,3 +81,17 @@ def test_file_menu_opens_the_export_audit(qtbot: Any, qasync_loop: Any) -> None:
     assert isinstance(window.export_audit_dialog, ExportAuditDialog)
     assert window.export_audit_dialog.isVisible()
     window.export_audit_dialog.reject()
+
+
+@pytest.mark.parametrize("status", ["DISABLED", "DISABLING"])
+def test_a_ttl_that_is_off_is_not_offered_as_the_export_audits_ttl(qtbot: Any, ctx: AppContext,
+                                                                   status: str) -> None:
+    """DescribeTimeToLive still names the attribute of a TTL turned off; nothing expires by it,
+    so the export audit must not judge locks past it as expired (DynamoDB would delete them)."""
+    import dataclasses
+
+    assert ctx.table is not None and ctx.table.ttl_attribute == "expiresAt"
+    ctx.table = dataclasses.replace(ctx.table, ttl_status=status)
+    dialog = ExportAuditDialog(ctx)
+    qtbot.addWidget(dialog)
+    assert dialog.ttl.text() == ""

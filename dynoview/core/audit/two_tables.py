@@ -54,7 +54,8 @@ def run_two_table_audit(reader: Reader, accounts: TableInfo, locks: TableInfo,
     among the accounts, which no lock can undo.
     """
     check_two_tables(schema, accounts, locks)
-    options.setdefault("now", datetime.now(UTC))  # one instant judges both tables' TTLs
+    # One instant judges both tables' TTLs; a TTL turned off (DISABLED, DISABLING) judges none.
+    options.setdefault("now", datetime.now(UTC))
     keep = bool(options.pop("keep_ttls_ahead", False))  # for the pairings made here
 
     def locks_progress(p: AuditProgress) -> None:
@@ -64,12 +65,12 @@ def run_two_table_audit(reader: Reader, accounts: TableInfo, locks: TableInfo,
     now = options["now"]
     lock_result = run_audit(reader, locks, locks_view(schema), segments=segments,
                             progress=locks_progress if progress else None, cancel=cancel,
-                            pairing=_LocksOnly(locks_view(schema), locks.ttl_attribute, now,
+                            pairing=_LocksOnly(locks_view(schema), locks.expiry_attribute, now,
                                                keep_ttls_ahead=keep), **options)
     if lock_result.cancelled:
         return _combined(lock_result, lock_result, accounts, locks, schema)
     read_first = lock_result.scanned
-    pairing = Pairing(schema, accounts.ttl_attribute, now, keep_ttls_ahead=keep)
+    pairing = Pairing(schema, accounts.expiry_attribute, now, keep_ttls_ahead=keep)
     merge_locks(pairing, lock_result.pairing)  # the accounts' Scan classifies into this one
 
     def accounts_progress(p: AuditProgress) -> None:

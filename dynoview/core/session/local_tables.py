@@ -12,8 +12,9 @@ try's own doing, never reported as "Nothing was changed". When no try got an ans
 it was sent, timed out) it may have been applied all the same: DescribeTable decides, and when it
 cannot, the message says the table may have been created (deleted) and how to check. When
 only the TTL step fails, the table is there without TTL: ``TtlNotEnabledError`` says so and how
-to turn TTL on (``enable_ttl``); a TTL attribute name UpdateTimeToLive would refuse is refused
-before anything is sent.
+to turn TTL on (``enable_ttl``, which first checks whether TTL is on already); a TTL attribute
+name UpdateTimeToLive would refuse is refused before anything is sent. When a try of the TTL step
+lost its answer, DescribeTimeToLive decides whether it turned TTL on, whatever the last error.
 """
 
 from __future__ import annotations
@@ -65,14 +66,21 @@ class LocalTablesRefused(DynoViewError):
 class TtlNotEnabledError(DynoViewError):
     """CreateTable made the table (ACTIVE: keys, indexes, stream), then UpdateTimeToLive failed:
     a partial result, never "CreateTable failed". ``reason`` says why, ``command`` is the AWS
-    CLI command that turns TTL on, ``note`` how a lost CreateTable answer was settled, if one was."""
+    CLI command that turns TTL on, ``note`` how a lost CreateTable answer was settled, if one was.
+    ``unsure``: a try may have turned TTL on, and DescribeTimeToLive could not tell afterwards."""
 
-    def __init__(self, plan: TablePlan, reason: str, command: str, note: str | None) -> None:
+    def __init__(self, plan: TablePlan, reason: str, command: str, note: str | None, *,
+                 unsure: bool = False, check: str = "") -> None:
         self.table, self.attribute = plan.name, str(plan.ttl_attribute)
-        self.reason, self.command, self.note = reason, command, note
+        self.reason, self.command, self.note, self.unsure = reason, command, note, unsure
+        if unsure:
+            super().__init__(f"Created {plan.name}, but whether TTL on {self.attribute} was turned "
+                             f"on is not known: {reason} Check with: {check}; if TTL is off, turn "
+                             f"it on with: {command}")
+            return
         super().__init__(f"Created {plan.name}, but TTL on {self.attribute} was not turned on: "
-                         f"{reason} The table is there, ACTIVE, without TTL. Turn TTL on with: "
-                         f"{command} (or delete the table and create it again).")
+                         f"{reason} The table is there, ACTIVE, without TTL on {self.attribute}. "
+                         f"Turn TTL on with: {command} (or delete the table and create it again).")
 
 
 def check_local(spec: ConnectionSpec, action: str) -> None:
@@ -117,40 +125,99 @@ def create_table(conn: Connection, plan: TablePlan) -> str | None:
                 note = _made_by_lost_try(client, plan, tries["cause"])
     client.get_waiter("table_exists").wait(TableName=plan.name, WaiterConfig=_WAIT)
     if plan.ttl_attribute:
-        _ttl_step(conn, plan, note)
+        ttl_note = _ttl_step(conn, plan, note)
+        note = " ".join(n for n in (note, ttl_note) if n) or None
     return note
 
 
-def enable_ttl(conn: Connection, plan: TablePlan) -> None:
+def enable_ttl(conn: Connection, plan: TablePlan) -> str | None:
     """Only turn the plan's TTL on: for the table ``create_table`` made when its TTL step failed
-    (``TtlNotEnabledError``). Refused, with nothing changed, when that table is no longer there."""
+    (``TtlNotEnabledError``). Refused, with nothing changed, when that table is no longer there
+    or TTL is on for another attribute. Returns a note when nothing needed sending (TTL already
+    on as planned) or a lost answer was settled."""
     check_local(conn.spec, "create a table")
     if not plan.ttl_attribute:
-        return
+        return None
     said = f"TTL was not turned on: nothing was sent to {plan.name}"
     if (table := _describe(conn.client, plan.name)) is None:
         raise TableRequestError(f"{said}, as there is no such table now (deleted meanwhile). Create "
                                 "it again.", field="name")
     _check_layout(plan, table, said)
-    _ttl_step(conn, plan, None)
+    # A lost try may have turned it on: sent again, DynamoDB Local and AWS refuse it as
+    # "already enabled", so this asks first.
+    status, on = _ttl_now(conn.client, plan.name)
+    if status in _TTL_ON and on == plan.ttl_attribute:
+        return f"TTL on {on} is already {status.lower()} for {plan.name}: nothing needed sending."
+    if status in _TTL_ON:
+        raise TableRequestError(f"{said}, as TTL is already {status.lower()} there on another "
+                                f"attribute, {on}. DynamoDB allows one TTL attribute per table: keep "
+                                f"{on}, or turn TTL off for it first and then turn it on for "
+                                f"{plan.ttl_attribute}.", field="name")
+    return _ttl_step(conn, plan, None)
 
 
-def _ttl_step(conn: Connection, plan: TablePlan, note: str | None) -> None:
-    """UpdateTimeToLive after CreateTable: a failure is reported as the partial result it is."""
-    spec = conn.spec
+#: DescribeTimeToLive's statuses of a TTL that is on, or being turned on.
+_TTL_ON = ("ENABLED", "ENABLING")
+
+
+def _ttl_now(client: Any, name: str) -> tuple[str, str | None]:
+    """DescribeTimeToLive's status ("DISABLED" when it names none) and attribute."""
+    ttl = client.describe_time_to_live(TableName=name).get("TimeToLiveDescription") or {}
+    return str(ttl.get("TimeToLiveStatus") or "DISABLED"), ttl.get("AttributeName")
+
+
+def _ttl_step(conn: Connection, plan: TablePlan, note: str | None) -> str | None:
+    """UpdateTimeToLive after CreateTable: a failure is reported as the partial result it is.
+    After a try that may have reached DynamoDB lost its answer, whatever the last error (none
+    at all, a 5xx, or the resend refused "TimeToLive is already enabled" on DynamoDB Local and
+    AWS), DescribeTimeToLive decides: TTL on as planned is that try's doing, said in the note
+    returned (None when the first answer said it)."""
+    spec, client, attribute = conn.spec, conn.client, str(plan.ttl_attribute)
+    with _tries(client, "UpdateTimeToLive") as tries:
+        try:
+            client.update_time_to_live(TableName=plan.name, TimeToLiveSpecification={
+                "Enabled": True, "AttributeName": attribute})
+            return None
+        except (BotoCoreError, ClientError) as exc:
+            failed = exc
+    reason = describe_error(failed, operation="UpdateTimeToLive", table=plan.name, region=spec.region,
+                            profile=spec.profile, endpoint=spec.endpoint_url).message.rstrip(".") + "."
+    if not tries["ambiguous"]:
+        raise TtlNotEnabledError(plan, reason, ttl_command(spec, plan), note) from failed
+    lost = (_no_answer("UpdateTimeToLive", tries) if _unanswered(failed, tries)
+            else f"UpdateTimeToLive got no answer to a try ({tries['cause']}); the SDK sent it "
+                 f"again and DynamoDB refused it ({aws_error_code(failed) or type(failed).__name__})")
     try:
-        _turn_ttl_on(conn.client, plan.name, str(plan.ttl_attribute))
+        status, on = _ttl_now(client, plan.name)
     except (BotoCoreError, ClientError) as exc:
-        reason = describe_error(exc, operation="UpdateTimeToLive", table=plan.name, region=spec.region,
-                                profile=spec.profile, endpoint=spec.endpoint_url).message
-        raise TtlNotEnabledError(plan, reason.rstrip(".") + ".", ttl_command(spec, plan), note) from exc
+        why = aws_error_code(exc) or type(exc).__name__
+        raise TtlNotEnabledError(
+            plan, f"{lost}, and DescribeTimeToLive could not check afterwards ({why}); a try may "
+            "have reached DynamoDB and turned TTL on before its answer was lost.",
+            ttl_command(spec, plan), note, unsure=True,
+            check=_aws_command(spec, "describe-time-to-live", f"--table-name={plan.name}")) from failed
+    if status in _TTL_ON and on == attribute:
+        return (f"{lost}; DescribeTimeToLive then found TTL {status.lower()} on {attribute}: a try "
+                "turned it on.")
+    if status in _TTL_ON:  # another client's: DynamoDB allows one TTL attribute per table
+        reason = (f"{lost}, and DescribeTimeToLive then found TTL {status.lower()} on another "
+                  f"attribute, {on}: DynamoDB allows one TTL attribute per table, so turn TTL off "
+                  f"for {on} first if {attribute} is meant.")
+    elif isinstance(failed, BotoCoreError):  # the endpoint was reached: not "could not reach"
+        reason = f"{lost}, and DescribeTimeToLive then found TTL {status.lower()}: no try turned it on."
+    raise TtlNotEnabledError(plan, reason, ttl_command(spec, plan), note) from failed
 
 
 def ttl_command(spec: ConnectionSpec, plan: TablePlan) -> str:
     """The AWS CLI command that turns the plan's TTL on, each word quoted for POSIX shells."""
     ttl = json.dumps({"Enabled": True, "AttributeName": plan.ttl_attribute})
-    words = ["aws", "dynamodb", "update-time-to-live", f"--table-name={plan.name}",
-             f"--time-to-live-specification={ttl}"]
+    return _aws_command(spec, "update-time-to-live", f"--table-name={plan.name}",
+                        f"--time-to-live-specification={ttl}")
+
+
+def _aws_command(spec: ConnectionSpec, command: str, *options: str) -> str:
+    """``aws dynamodb <command> <options>`` on the connection's endpoint, region and profile."""
+    words = ["aws", "dynamodb", command, *options]
     words += [f"--{flag}={value}" for flag, value in (("endpoint-url", redact_url(spec.endpoint_url)),
                                                       ("region", spec.region), ("profile", spec.profile))
               if value]
@@ -355,18 +422,3 @@ def _status(client: Any, name: str) -> str | None:
     table = _describe(client, name)
     return None if table is None else str(table.get("TableStatus"))
 
-
-def _turn_ttl_on(client: Any, name: str, attribute: str) -> None:
-    """Turn TTL on. After a lost answer the resend is refused ("TimeToLive is already enabled",
-    on DynamoDB Local and AWS): that is the lost try's doing when TTL is now on as asked."""
-    with _tries(client, "UpdateTimeToLive") as tries:
-        try:
-            client.update_time_to_live(TableName=name, TimeToLiveSpecification={
-                "Enabled": True, "AttributeName": attribute})
-        except ClientError:
-            if not tries["ambiguous"]:
-                raise
-            ttl = client.describe_time_to_live(TableName=name).get("TimeToLiveDescription") or {}
-            if (ttl.get("TimeToLiveStatus") not in ("ENABLED", "ENABLING")
-                    or ttl.get("AttributeName") != attribute):
-                raise

@@ -59,7 +59,9 @@ class LocalTablesController(QObject):
         conn = self.ctx.connection
         if conn is None:
             raise local_tables.LocalTablesRefused("Connect to a local endpoint to turn TTL on.")
-        await self.ctx.tasks.call(local_tables.enable_ttl, conn, plan)
+        note = await self.ctx.tasks.call(local_tables.enable_ttl, conn, plan)
+        if note:  # TTL was on already, or a lost answer was settled: the status bar says how
+            self.ctx.status_message.emit(note)
         self.created.emit(plan.name)
 
     async def _delete(self, name: str, typed: str) -> None:
@@ -75,11 +77,14 @@ class LocalTablesController(QObject):
         if isinstance(exc, local_tables.TtlNotEnabledError):  # made, not failed: said as such
             if exc.note:
                 self.ctx.status_message.emit(exc.note)
-            self.created_without_ttl.emit(exc.table, self.tr(
+            sentence = self.tr(
+                "Created {table}, but whether TTL on {attribute} was turned on is not known: "
+                "{reason} Press Turn TTL on: it checks first, and sends that step only if TTL is "
+                "off. Or run: {command}") if exc.unsure else self.tr(
                 "Created {table}, but TTL on {attribute} was not turned on: {reason} The table is "
-                "there without TTL: press Turn TTL on to try that step again, or run: {command}"
-            ).format(table=exc.table, attribute=exc.attribute, reason=exc.reason,
-                     command=exc.command))
+                "there without TTL: press Turn TTL on to try that step again, or run: {command}")
+            self.created_without_ttl.emit(exc.table, sentence.format(
+                table=exc.table, attribute=exc.attribute, reason=exc.reason, command=exc.command))
         elif isinstance(exc, (DynoViewError, InputError)):
             self.failed.emit(exc.message)
         else:  # AWS's answer, or a bug (the crash reporter has it): a sentence either way

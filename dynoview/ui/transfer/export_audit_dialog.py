@@ -91,7 +91,8 @@ class ExportAuditDialog(QDialog):
         paths_row.addWidget(self.paths, 1)
         paths_row.addWidget(self.add_folder_button)
         form.addRow(self.tr("Exports:"), paths_row)
-        self.ttl = QLineEdit((self.ctx.table.ttl_attribute or "") if self.ctx.table else "")
+        # Only a TTL that is on: a DISABLED table still names its attribute, but nothing expires.
+        self.ttl = QLineEdit((self.ctx.table.expiry_attribute or "") if self.ctx.table else "")
         self.ttl.setPlaceholderText(self.tr("the table's TTL attribute, e.g. expiresAt (empty: not checked)"))
         self.ttl.textEdited.connect(lambda _t: mark_refused(self.ttl, False))
         form.addRow(self.tr("TTL attribute:"), self.ttl)
