@@ -48,6 +48,7 @@ class GridOrder(QObject):
         self.controller = controller
         self.ordering: RowOrdering | None = None
         self.partial_filtered = True  # the findings so far follow the filter and search
+        self.partial_sorted = True  # and the sort
         self.query = ViewQuery()  # what was asked for
         self.shown = ViewQuery()  # what the grid shows now
         model.order_requested.connect(self._sort_requested)
@@ -63,29 +64,37 @@ class GridOrder(QObject):
         self._busy_timer.timeout.connect(self._show_busy)
 
     def reset(self, rows: AuditRows | None) -> None:
-        """New rows in the model (an audit, or none): problems first, then the filter and
-        search already typed, if any."""
+        """New rows in the model (an audit, or none), in the audit's order (problems first); then
+        the sort asked for (kept from the findings so far to the full rows, and across a
+        re-audit), the filter and the search already typed, if any. No rows (another table or
+        schema, other columns): the sort goes back to problems first."""
         self.controller.cancel_order()
         self.controller.cancel_prepare()
         self.ordering = RowOrdering(rows) if rows is not None and not rows.partial else None
         self.shown = ViewQuery()
-        self.show_sort(PROBLEMS_FIRST)
-        self.query = ViewQuery(None, self._statuses(), self.search.text())
+        sort = self.query.sort if rows is not None else None
+        self.show_sort(sort)
+        self.query = ViewQuery(sort, self._statuses(), self.search.text())
         self._request()
         ordering = self.ordering
         if ordering is not None and len(ordering.rows) > ORDER_AT_ONCE_ROWS:
             QTimer.singleShot(PREPARE_AFTER_MS, self, lambda: self._prepare(ordering))
 
     def _filter_partial(self, rows: AuditRows) -> None:
-        """The findings so far under the filter and search typed: ordered at once when they are
-        few; too many to order on the UI thread while the audit runs, they show unfiltered
-        until it ends (``partial_filtered`` says which)."""
-        query = ViewQuery(None, self._statuses(), self.search.text())
-        self.partial_filtered = query == ViewQuery() or len(rows) <= ORDER_AT_ONCE_ROWS
-        if len(rows) <= ORDER_AT_ONCE_ROWS:
+        """The findings so far under the sort, filter and search asked for: ordered at once
+        when they are few; too many to order on the UI thread while the audit runs, they show
+        problems first and unfiltered until it ends (``partial_filtered`` and
+        ``partial_sorted`` say which), and the header's arrow says so."""
+        query = ViewQuery(self.query.sort, self._statuses(), self.search.text())
+        few = len(rows) <= ORDER_AT_ONCE_ROWS
+        self.partial_filtered = replace(query, sort=None) == ViewQuery() or few
+        self.partial_sorted = query.sort is None or few
+        if few:
             shown = RowOrdering(rows).order(query) if query != ViewQuery() else rows.default_order
             self.model.set_order(shown)
             self.rows_ready.emit()
+        else:  # the sort stays asked for, and applies to the full rows (``reset``)
+            self.show_sort(None)
 
     def _prepare(self, ordering: RowOrdering) -> None:
         if ordering is self.ordering:  # not replaced meanwhile

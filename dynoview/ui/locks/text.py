@@ -1,10 +1,16 @@
 """What the Accounts & locks panel says, as text and HTML: the schema sentence, the audit's
 counts, a row's details and a diagnosis. Plain functions of core values (no widgets), every
-value escaped: emails and ids come from the table."""
+value escaped: emails and ids come from the table.
+
+A row's details show each id, value and lock key as the grid does (``visible_value``: a bidi
+override or a zero-width space as an escape, so no value can show as another), keeping runs
+of spaces, and bounded: an item may hold a 400 KB value, and a text browser lays out a long
+unbroken line in time that grows faster than its length (seconds for 100 KB)."""
 
 from __future__ import annotations
 
 import html
+import re
 
 from PySide6.QtCore import QCoreApplication
 
@@ -13,10 +19,18 @@ from dynoview.core.uniqueness.diagnose import Diagnosis
 from dynoview.core.uniqueness.findings import OK, STATUSES, Cell, PairRow
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.display import display_text
+from dynoview.core.values.visible_text import visible, visible_value
 from dynoview.ui.i18n import context
 from dynoview.ui.i18n.labels import finding_label
 
 LOCKS_TEXT = context("LOCKS_TEXT")  # plural texts (dynoview.ui.i18n.context)
+
+#: The details show this many characters of a value, id or lock key, then its length.
+EXCERPT_CHARS = 200
+#: A finding's sentence (core's, which may quote whole values) is cut past this many characters.
+SENTENCE_CHARS = 3_000
+# A long value quoted in a sentence; tried at the start of each run only (linear in the text).
+_LONG_RUN = re.compile(rf"(?<!\S)\S{{{EXCERPT_CHARS + 1},}}")
 
 
 def schema_html(s: UniquenessSchema, note: str) -> str:
@@ -60,23 +74,54 @@ def _lock_pk(schema: UniquenessSchema, rule: str, cell: Cell) -> str:
     return "none"
 
 
+def _shown(text: str) -> str:
+    """A value, id or lock key from the table as HTML: its first ``EXCERPT_CHARS`` characters
+    as the grid shows them (escapes for hidden characters), spaces kept, then its length."""
+    cut = text[:EXCERPT_CHARS]
+    shown = html.escape(visible_value(cut))
+    if len(text) > len(cut):
+        shown += html.escape(QCoreApplication.translate(
+            "locks.text", "… ({count:,} characters)").format(count=len(text)))
+    return f"<span style='white-space: pre-wrap'>{shown}</span>"
+
+
+def _sentence(text: str) -> str:
+    """A finding's sentence as HTML, bounded: each long run of characters (a quoted value) cut
+    to its start, then the whole cut after ``SENTENCE_CHARS``, each cut saying so. ``visible``
+    again for a value core quoted as stored; it leaves core's own escapes as they are."""
+    def cut_run(run: re.Match[str]) -> str:
+        more = len(run.group()) - EXCERPT_CHARS
+        return run.group()[:EXCERPT_CHARS] + QCoreApplication.translate(
+            "locks.text", "… ({count:,} more characters)").format(count=more)
+
+    text = _LONG_RUN.sub(cut_run, text)
+    if len(text) > SENTENCE_CHARS:
+        more = len(text) - SENTENCE_CHARS
+        text = text[:SENTENCE_CHARS] + QCoreApplication.translate(
+            "locks.text", "… (cut here: {count:,} more characters)").format(count=more)
+    return f"<span style='white-space: pre-wrap'>{html.escape(visible(text))}</span>"
+
+
 def details_html(schema: UniquenessSchema, row: PairRow, *, stale: bool) -> str:
     """A row's values, their locks and its findings with what to do about each."""
-    who = html.escape(row.account_id or QCoreApplication.translate("locks.text", "A lock with no account"))
+    who = (_shown(row.account_id) if row.account_id
+           else html.escape(QCoreApplication.translate("locks.text", "A lock with no account")))
     parts = [f"<h3>{who}</h3>"]
     if stale:
         parts.append(QCoreApplication.translate(
             "locks.text", "<p><b>Stale: a transaction wrote this item after the audit; re-run the "
                      "audit to see its state now.</b></p>"))
     for rule, cell in row.cells.items():
-        lock = html.escape(_lock_pk(schema, rule, cell))
-        parts.append(f"<p><b>{html.escape(rule)}</b>: {html.escape(cell.value or '(no value)')} — "
+        lock = _shown(_lock_pk(schema, rule, cell))
+        value = _shown(cell.value) if cell.value else html.escape(
+            QCoreApplication.translate("locks.text", "(no value)"))
+        parts.append(f"<p><b>{html.escape(rule)}</b>: {value} — "
                      f"{html.escape(finding_label(cell.status))}; lock: {lock}</p>")
     if not row.findings:
         parts.append(QCoreApplication.translate(
             "locks.text", "<p>Every value has its lock: nothing to do.</p>"))
     for f in row.findings:
-        parts.append(f"<p><b>{html.escape(f.label)}</b>: {html.escape(f.sentence)}</p>"
+        parts.append(f"<p><b>{html.escape(f.label)}</b>: {_sentence(f.sentence)}</p>"
                      f"<p><i>{html.escape(f.explanation)}</i></p>")
     return "".join(parts)
 
