@@ -322,7 +322,8 @@ def _rule_findings(rule: LockRule, holders: dict[str, set[str]], locks: dict[str
         by_lookalike.setdefault(lookalike_key(form, trim), set()).add(form)
     clashed: set[str] = set()
     for key, members in by_clash.items():
-        if len(members) >= 2:
+        # Spellings no account holds are stuck signups, each an orphan: no clash without a holder.
+        if len(members) >= 2 and any(holders.get(m) for m in members):
             clashed |= members
             out.append((kinds.CASE_CLASH, rule.name, key, accounts_of(members), lock_pks(members)))
     for key, members in by_lookalike.items():

@@ -6,15 +6,21 @@ identifiers come from ``names``. The module imports ``@aws-sdk/client-dynamodb``
 
 The normalisations equal ``forms.normalise``: Python's ``str.strip()`` set of spaces and the
 default-ignorables are emitted as code point ranges, and Python's ``casefold()`` as the
-characters whose fold differs from ``toLowerCase()`` (``unicode_tables``). What can still
-differ is the Unicode version: Node.js's ICU may know characters newer than the Python that
-generated the module, and normalise or lower-case those its own way.
+characters whose fold differs from ``toLowerCase()`` (``unicode_tables``). Python's ``lower()``
+is one character at a time too, except a capital sigma, final or not by its neighbours (Unicode's
+Final_Sigma): which characters are cased or case-ignorable there is emitted as ranges read off
+this Python's own ``lower()`` (``sigma_context``), since Node.js's ICU may be a later Unicode in
+which some changed (U+0295 is cased in Python 3.11's, not in Node 20's). What can still differ
+is the Unicode version of the characters themselves: Node.js may know characters newer than the
+Python that generated the module, and normalise or lower-case those its own way.
 """
 
 from __future__ import annotations
 
 import re
+import sys
 import textwrap
+from functools import cache
 from typing import Any
 
 import dynoview.core.codegen.body as bodies
@@ -39,8 +45,8 @@ INDENT = "  "
 
 _NORMALISE_BODIES = {
     NORMALISE_NONE: "return value;",
-    NORMALISE_LOWER: "return value.toLowerCase();",
-    NORMALISE_TRIM_LOWER: "return strip(value).toLowerCase();",
+    NORMALISE_LOWER: "return lowerLikePython(value);",
+    NORMALISE_TRIM_LOWER: "return lowerLikePython(strip(value));",
     NORMALISE_NFKC_CASEFOLD: "return nfkcCasefold(value);",
 }
 _NORMALISE_DOCS = {
@@ -289,6 +295,91 @@ def _fold_lines() -> str:
     return layout.packed_lines(cells, INDENT, WIDTH)
 
 
+Ranges = tuple[tuple[int, int], ...]
+
+
+@cache
+def sigma_context() -> tuple[Ranges, Ranges]:
+    """(case-ignorable, cased and not case-ignorable) code point ranges as this Python's
+    ``str.lower()`` reads a capital sigma's neighbours, taken from its own answers: ``cΣ``
+    ends final only after a cased ``c`` it does not skip; ``AcΣ`` also after one it skips."""
+    ignorable: list[int] = []
+    cased: list[int] = []
+    for code in range(sys.maxunicode + 1):
+        if 0xD800 <= code <= 0xDFFF:
+            continue
+        char = chr(code)
+        if (char + "\u03a3").lower().endswith("\u03c2"):
+            cased.append(code)
+        elif ("A" + char + "\u03a3").lower().endswith("\u03c2"):
+            ignorable.append(code)
+    return _ranges(ignorable), _ranges(cased)
+
+
+def _ranges(codes: list[int]) -> Ranges:
+    out: list[tuple[int, int]] = []
+    for code in codes:
+        if out and out[-1][1] == code - 1:
+            out[-1] = (out[-1][0], code)
+        else:
+            out.append((code, code))
+    return tuple(out)
+
+
+_SIGMA_HEAD = """
+// Python's str.lower() lower-cases a capital sigma by its context (Unicode's Final_Sigma): final
+// after a cased character (case-ignorable ones skipped) unless a cased one follows. Which
+// characters are cased or case-ignorable is the generating Python's: Node.js's may differ.
+const SIGMA_CASE_IGNORABLE: ReadonlyArray<readonly [number, number]> = [
+"""
+
+_SIGMA_CASED = """];
+// Cased characters that are not case-ignorable.
+const SIGMA_CASED: ReadonlyArray<readonly [number, number]> = [
+"""
+
+_SIGMA_LOWER = """];
+
+function inSigmaRanges(
+  ranges: ReadonlyArray<readonly [number, number]>,
+  char: string,
+): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return ranges.some(([low, high]) => low <= code && code <= high);
+}
+
+/** Whether the capital sigma at chars[at] is final, as Python's str.lower() decides. */
+function sigmaIsFinal(chars: readonly string[], at: number): boolean {
+  let before = at - 1;
+  while (before >= 0 && inSigmaRanges(SIGMA_CASE_IGNORABLE, chars[before] ?? "")) {
+    before -= 1;
+  }
+  if (before < 0 || !inSigmaRanges(SIGMA_CASED, chars[before] ?? "")) {
+    return false;
+  }
+  let after = at + 1;
+  while (after < chars.length && inSigmaRanges(SIGMA_CASE_IGNORABLE, chars[after] ?? "")) {
+    after += 1;
+  }
+  return after === chars.length || !inSigmaRanges(SIGMA_CASED, chars[after] ?? "");
+}
+
+/** Python's str.lower(): one character at a time, a capital sigma by its context. */
+function lowerLikePython(value: string): string {
+  const chars = Array.from(value);
+  let out = "";
+  chars.forEach((char, at) => {
+    if (char !== "\\u03a3") {
+      out += char.toLowerCase();
+    } else {
+      out += sigmaIsFinal(chars, at) ? "\\u03c2" : "\\u03c3"; // final or not
+    }
+  });
+  return out;
+}
+"""
+
+
 def module(code_model: m.CodeModel, *, example: list[str] | None = None) -> str:
     """The whole module; ``example`` lines (already TypeScript) end it."""
     fields = " | ".join(ts_string(r.name) for r in code_model.rules)
@@ -320,6 +411,10 @@ def module(code_model: m.CodeModel, *, example: list[str] | None = None) -> str:
         text += rt.EXTRA
     if reads:
         text += rt.READ_OWNER
+    if any(r.normalisation in (NORMALISE_LOWER, NORMALISE_TRIM_LOWER) for r in code_model.rules):
+        ignorable, cased = sigma_context()
+        text += (_SIGMA_HEAD + _range_lines(ignorable) + "\n" + _SIGMA_CASED + _range_lines(cased)
+                 + "\n" + _SIGMA_LOWER)
     if any(r.normalisation == NORMALISE_NFKC_CASEFOLD for r in code_model.rules):
         text += (rt.IGNORABLE_HEAD + _range_lines(unicode_tables.ignorable_ranges()) + "\n"
                  + rt.FOLD_HEAD + _fold_lines() + "\n" + rt.NFKC)

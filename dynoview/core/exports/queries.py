@@ -35,6 +35,7 @@ from dynoview.core.uniqueness.rules import (
     FORMS,
     GROUP_CHECKS,
     HEALTHY,
+    HELD,
     LOOKALIKE_KEY,
     ODD,
     GroupCheck,
@@ -187,8 +188,9 @@ def _group_table(group: GroupCheck) -> str:
     return f"{group.status.lower()}_groups"
 
 
-# A group's aggregates over its forms (rules.FORMS, CLASH_KEYS, ODD).
-_AGGREGATES = {FORMS: "count(*)", CLASH_KEYS: "count(DISTINCT f.ck)", ODD: f"count_if(f.{ODD})"}
+# A group's aggregates over its forms (rules.FORMS, CLASH_KEYS, HELD, ODD).
+_AGGREGATES = {FORMS: "count(*)", CLASH_KEYS: "count(DISTINCT f.ck)", HELD: "count_if(f.holders > 0)",
+               ODD: f"count_if(f.{ODD})"}
 
 
 def _groups(group: GroupCheck) -> str:

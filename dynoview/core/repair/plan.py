@@ -73,6 +73,11 @@ _DECISIONS = {
 
 
 def _plan_one(f: Finding, schema: UniquenessSchema) -> PlannedRepair:
+    if f.status == CASE_CLASH and not f.account_ids:
+        # A report of an older version: spellings no account holds are orphans each.
+        return PlannedRepair(f, DECIDE, "No account holds any of these spellings, so they are "
+                                        "orphan locks, not a clash: run the audit again, which "
+                                        "reports each as an orphan lock that repair releases.")
     if f.status in _DECISIONS:
         return PlannedRepair(f, DECIDE, _DECISIONS[f.status])
     try:
@@ -86,14 +91,12 @@ def _plan_one(f: Finding, schema: UniquenessSchema) -> PlannedRepair:
         if len(f.lock_keys) != 1:
             return PlannedRepair(f, DECIDE, "The finding does not name exactly one lock.")
         match = schema.match_lock(f.lock_keys[0])
-        if match is None or match[0] != rule or match[1] != f.value:
+        if (match is None or match[0] != rule or match[1] != f.value
+                or schema.stored_lock_key(rule, f.value) != f.lock_keys[0]):
             return PlannedRepair(f, DECIDE, "The lock's key is not the schema's key for this value.")
-        if schema.lock_key(rule, f.value) != f.lock_keys[0]:
-            # The release template rebuilds the key with the rule's normalisation: a lock stored
-            # in another spelling would not be the one deleted.
-            return PlannedRepair(f, DECIDE, f"The lock is spelled {f.value!r}, which the rule's "
-                                            f"{rule.normalisation} normalisation would change: release "
-                                            "it by hand after a diagnose.")
+        # A lock spelled against the rule's normalisation ("Ada@x.io" under lowercase) is an
+        # orphan only when no account holds any spelling of it (else the audit reports a case
+        # clash), and the release deletes the key as stored: it is released like any other.
         return PlannedRepair(f, RELEASE)
     if f.status == MISSING_LOCK:
         if len(f.account_keys) != 1 or len(f.account_ids) != 1:

@@ -37,7 +37,9 @@ def know_forms(state: RuleState) -> None:
 
 
 def case_groups(state: RuleState) -> dict[str, set[str]]:
-    """Clash key -> its stored forms, for every key with two or more (a case clash)."""
+    """Clash key -> its stored forms, for every key with two or more of which an account holds
+    at least one (a case clash; ``rules.GROUP_CHECKS``). Spellings no account holds are stuck
+    signups, each an orphan lock of its own: no account's spelling is to keep."""
     if state.unlike is None:
         know_forms(state)
     unlike = state.unlike or set()
@@ -49,7 +51,9 @@ def case_groups(state: RuleState) -> dict[str, set[str]]:
         # The clash key itself, when stored, is a member (unless it is not its own key).
         if (key in state.locks or key in state.holders) and key not in unlike:
             members.add(key)
-    return {key: members for key, members in groups.items() if len(members) >= 2}
+    holders = state.holders
+    return {key: members for key, members in groups.items()
+            if len(members) >= 2 and any(m in holders for m in members)}
 
 
 def lookalike_groups(state: RuleState) -> dict[str, set[str]]:

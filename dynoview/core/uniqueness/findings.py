@@ -53,7 +53,8 @@ EXPLANATIONS = {
     CASE_CLASH: "These values are one value to a person (equal once case-folded, in Unicode NFKC "
                 "form, without invisible characters) but stored differently, so DynamoDB sees "
                 "different lock keys and does not enforce uniqueness between them. Pick one "
-                "spelling, normalise the account value and keep a single lock.",
+                "spelling, normalise the account value and keep a single lock. Spellings no "
+                "account holds are no clash: each is an orphan lock, released on its own.",
     LOOKALIKE_CLASH: "These values look the same on screen (their Unicode TR39 confusable skeletons "
                      "are equal, e.g. a Cyrillic letter standing in for a Latin one) but are "
                      "different values with different locks: one account may be impersonating "

@@ -36,6 +36,7 @@ IN_LOOKALIKE_CLASH = "in_lookalike_clash"  # the form's lookalike-key group is a
 # A group of forms sharing a key.
 FORMS = "forms"  # distinct forms
 CLASH_KEYS = "clash_keys"  # distinct clash keys of those forms
+HELD = "held"  # those forms an account holds
 # Forms that can start a lookalike clash (forms.is_odd): a character outside ASCII, or
 # whitespace the lookalike key tidies (" ada@x.io" where the rule does not trim).
 ODD = "odd"
@@ -78,7 +79,7 @@ class Check:
 @dataclass(frozen=True)
 class GroupCheck:
     """Forms sharing ``key``: one finding per group meeting ``conds`` (over FORMS, CLASH_KEYS,
-    ODD), valued by the key, naming the holders and locks of every member. ``member`` is
+    HELD, ODD), valued by the key, naming the holders and locks of every member. ``member`` is
     the form state column saying a form is in such a group; ``folds``: the members' own
     findings that are symptoms of the group's and so are not reported."""
 
@@ -102,9 +103,10 @@ _FORM_CHECKS = (
 )
 
 GROUP_CHECKS = (
-    # Two or more stored forms that are one value to a person (see forms.clash_key). Orphans
-    # and missing locks of its members are its symptoms.
-    GroupCheck(CASE_CLASH, CLASH_KEY, (Cond(FORMS, ">=", 2),), IN_CASE_CLASH,
+    # Two or more stored forms that are one value to a person (see forms.clash_key), one of
+    # them held by an account. Orphans and missing locks of its members are its symptoms.
+    # Spellings no account holds are stuck signups: each stays an orphan, released as one.
+    GroupCheck(CASE_CLASH, CLASH_KEY, (Cond(FORMS, ">=", 2), Cond(HELD, ">=", 1)), IN_CASE_CLASH,
                frozenset({MISSING_LOCK, ORPHAN_LOCK})),
     # Forms that look alike (forms.lookalike_key) but are different values: only with an odd
     # form among them (outside ASCII, or padded: bob1 / bobl are not flagged, " bob1" / "bob1"

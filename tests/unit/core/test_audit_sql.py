@@ -86,7 +86,8 @@ def test_checks_render_from_the_rule_table() -> None:
     assert rendered[MISSING_LOCK] == "holders = 1 AND NOT locked AND NOT in_case_clash"
     assert rendered[ORPHAN_LOCK] == "holders = 0 AND locked AND NOT lock_expired AND NOT in_case_clash"
     groups = {g.status: where(g, "g") for g in GROUP_CHECKS}
-    assert groups == {CASE_CLASH: "g.forms >= 2", LOOKALIKE_CLASH: "g.odd >= 1 AND g.clash_keys >= 2"}
+    assert groups == {CASE_CLASH: "g.forms >= 2 AND g.held >= 1",
+                      LOOKALIKE_CLASH: "g.odd >= 1 AND g.clash_keys >= 2"}
     assert where(HEALTHY) == ("holders = 1 AND locked AND NOT lock_expired AND NOT in_case_clash "
                               "AND NOT in_lookalike_clash")
 

@@ -40,7 +40,10 @@ def test_healthy_is_one_holder_its_live_lock_and_no_clash() -> None:
 
 
 def test_groups() -> None:
-    assert group_holds(CASE_CLASH, {"forms": 2}) and not group_holds(CASE_CLASH, {"forms": 1})
+    assert group_holds(CASE_CLASH, {"forms": 2, "held": 1})
+    assert not group_holds(CASE_CLASH, {"forms": 1, "held": 1})
+    # Two spellings no account holds are two stuck signups (orphans), not a clash.
+    assert not group_holds(CASE_CLASH, {"forms": 2, "held": 0})
     assert group_holds(LOOKALIKE_CLASH, {"odd": 1, "clash_keys": 2})
     assert not group_holds(LOOKALIKE_CLASH, {"odd": 0, "clash_keys": 2})  # bob1 / bobl
     assert not group_holds(LOOKALIKE_CLASH, {"odd": 2, "clash_keys": 1})  # one value

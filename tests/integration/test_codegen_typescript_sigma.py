@@ -1,0 +1,97 @@
+"""Generated TypeScript for ``lowercase`` and ``trim+lowercase``: its normaliser equals DynoView's
+(Python's ``str.lower()``) around a capital sigma, whose final form depends on its neighbours
+(Unicode's Final_Sigma). U+0295 is cased in Python 3.11's Unicode and not in Node 20's ICU, so
+``toLowerCase()`` gave ``aʕσ`` for ``AʕΣ`` where the audit expects ``aʕς``: another lock key.
+Type-checked by tsc (strict) and run with node; skipped, with the reason, where node is missing."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from dynoview.core.codegen import module_code
+from dynoview.core.uniqueness.forms import normalise
+from dynoview.core.uniqueness.schema import NORMALISE_LOWER, NORMALISE_TRIM_LOWER, LockRule, UniquenessSchema
+from tests import node_sdk
+from tests.integration.test_codegen_run import install_typescript
+
+pytestmark = [pytest.mark.integration, pytest.mark.timeout(600)]
+
+MODES = (NORMALISE_LOWER, NORMALISE_TRIM_LOWER)
+SCHEMA = UniquenessSchema(rules=tuple(
+    LockRule(f"r{i}", f"attr{i}", f"UNIQ#R{i}#{{value}}", "LOCK", mode) for i, mode in enumerate(MODES)))
+SIGMA = "\u03a3"
+DRIVER = """
+import { readFileSync } from "node:fs";
+import { normaliseR0, normaliseR1 } from "./sigma.js";
+const texts: string[] = JSON.parse(readFileSync(process.argv[2] ?? "", "utf8"));
+console.log(JSON.stringify([texts.map(normaliseR0), texts.map(normaliseR1)]));
+"""
+
+
+def _edges() -> list[str]:
+    """The characters where Python's answer for a sigma after them changes: the first and
+    last of each run of code points that give ``cΣ`` and ``AcΣ`` the same final form, among
+    the characters assigned in this Python's Unicode (Node.js lower-cases newer ones its way)."""
+    kinds = [((chr(c) + SIGMA).lower()[-1], ("A" + chr(c) + SIGMA).lower()[-1])
+             for c in range(sys.maxunicode + 1)]
+    return [chr(c) for c in range(sys.maxunicode + 1) if unicodedata.category(chr(c)) not in ("Cn", "Cs")
+            and (c == 0 or c == sys.maxunicode or kinds[c] != kinds[c - 1] or kinds[c] != kinds[c + 1])]
+
+
+def corpus() -> list[str]:
+    """The report's two values, then every edge of Python's cased and case-ignorable runs
+    before, between and after capital sigmas."""
+    texts = ["A\u0295\u03a3", "A\u03a3\u0295", " A\u0295\u03a3 ", "\u039f\u0394\u039f\u03a3", SIGMA]
+    for char in _edges():
+        texts += [char + SIGMA, "A" + char + SIGMA, "A" + SIGMA + char, "A" + SIGMA + char + "b",
+                  "A'" + char + SIGMA + "'"]
+    return texts
+
+
+def compiled(folder: Path) -> Path:
+    try:
+        sdk = node_sdk.install()
+        typescript = install_typescript()
+    except node_sdk.NodeSdkUnavailable as exc:
+        if os.environ.get("DYNOVIEW_REQUIRE_DYNAMODB_LOCAL") == "1":
+            pytest.fail(str(exc), pytrace=False)
+        pytest.skip(str(exc))
+    folder.mkdir(parents=True)
+    (folder / "node_modules").symlink_to(sdk / "node_modules", target_is_directory=True)
+    (folder / "package.json").write_text('{"type": "module"}\n', encoding="utf-8")
+    (folder / "sigma.ts").write_text(module_code(SCHEMA, "sigma", lang="typescript"), encoding="utf-8")
+    (folder / "driver.ts").write_text(DRIVER, encoding="utf-8")
+    done = subprocess.run([
+        "node", str(typescript / "node_modules" / "typescript" / "bin" / "tsc"),
+        "--strict", "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns",
+        "--noFallthroughCasesInSwitch", "--noImplicitOverride", "--noUncheckedIndexedAccess",
+        "--exactOptionalPropertyTypes", "--target", "es2022", "--module", "nodenext",
+        "--moduleResolution", "nodenext", "--types", "node", "--skipLibCheck",
+        "--typeRoots", str(typescript / "node_modules" / "@types"), "--outDir", "out",
+        "sigma.ts", "driver.ts"], cwd=folder, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return folder
+
+
+def test_typescript_lowercase_equals_python_around_a_capital_sigma(tmp_path: Path) -> None:
+    project = compiled(tmp_path / "ts")
+    texts = corpus()
+    (tmp_path / "texts.json").write_text(json.dumps(texts), encoding="utf-8")
+    done = subprocess.run(["node", "out/driver.js", str(tmp_path / "texts.json")], cwd=project,
+                          capture_output=True, text=True, timeout=300, check=False,
+                          stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr
+    results = json.loads(done.stdout)
+    lower, trim_lower = results
+    assert lower[:2] == ["a\u0295\u03c2", "a\u03c3\u0295"]  # the audit's keys: aʕς, aσʕ
+    assert trim_lower[2] == "a\u0295\u03c2"
+    for mode, got in zip(MODES, results, strict=True):
+        differ = [(t, r) for t, r in zip(texts, got, strict=True) if r != normalise(t, mode)]
+        assert not differ, (mode, len(differ), differ[:5])
