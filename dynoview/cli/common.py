@@ -91,8 +91,8 @@ def clean_message(text: str) -> str:
 
 
 def say(message: str) -> None:
-    """``dynoview: <message>`` on standard error, cleaned."""
-    print(f"dynoview: {clean_message(message)}", file=sys.stderr)
+    """``dynoview: <message>`` on standard error, cleaned, at once (a watch's notices as it reads)."""
+    print(f"dynoview: {clean_message(message)}", file=sys.stderr, flush=True)
 
 
 def terminal_line(text: str) -> str:

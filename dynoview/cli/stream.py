@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import sys
 from collections.abc import Callable
 from contextlib import nullcontext
 from typing import Any
@@ -19,9 +18,9 @@ from typing import Any
 from dynoview.cli.common import (
     USER_ERRORS,
     add_connection_arguments,
-    clean_message,
     fail,
     open_connection,
+    reader_gone,
     say,
     stop_signals,
     terminal_json,
@@ -108,10 +107,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         help="print the stream (ARN, view type, shards and lineage) and exit")
 
 
-def note(message: str) -> None:
-    print(f"dynoview: {clean_message(message)}", file=sys.stderr, flush=True)
-
-
 def failed_call(exc: BaseException, phase: str) -> str:
     """The call that failed, as its error names it (an AWS answer carries its operation), else
     the ``phase``'s: the permission a sentence asks for is that call's."""
@@ -176,12 +171,12 @@ def _print_records(args: argparse.Namespace, key_filter: KeyFilter) -> int:
                                   sequence_number=args.sequence_number, shard_id=args.shard,
                                   key_filter=key_filter, table=args.table)
             if args.format == "text":
-                note(f"reading {info.arn} ({info.view_type}) from {args.position}. {ORDER_NOTE}")
+                say(f"reading {info.arn} ({info.view_type}) from {args.position}. {ORDER_NOTE}")
             phase = "GetRecords"
             for result in reader.polls(follow=args.follow, interval=args.poll_interval,
                                        max_seconds=args.max_seconds):
                 for message in result.notices:
-                    note(message)
+                    say(message)
                 for event in result.events:
                     # Table data: escapes shown, never obeyed (one record, one line).
                     line = (terminal_json(json.dumps(event.to_json(), ensure_ascii=False))
@@ -193,9 +188,9 @@ def _print_records(args: argparse.Namespace, key_filter: KeyFilter) -> int:
     except KeyboardInterrupt:
         # Ctrl+C is how --follow is meant to stop: not an error.
         return 0 if args.follow else 2
-    except BrokenPipeError:  # e.g. piped into `head`
-        sys.stderr.close()
-        return 0
     except USER_ERRORS as exc:
+        if reader_gone(exc):  # piped into `head`: run_guarded's exit 141, as for every command
+            raise
+        # Else an error said, a BrokenPipeError too: a connection the endpoint closed.
         return fail(exc, args, operation=failed_call(exc, phase), table=args.table)
     return 0

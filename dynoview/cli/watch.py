@@ -8,7 +8,9 @@ finding of the ``--fail-on`` kinds appeared, 1 when one did (at once, or with ``
 once the table went quiet), 2 on error, 141 when standard output closed first. Ctrl+C (SIGINT)
 and SIGTERM end it with a summary. A stream that ends is followed on its table's new stream;
 with none, a watch given --fail-on, --duration or --until-idle waits for one, and ending first
-is exit 2 (what was written meanwhile was not watched).
+is exit 2 (what was written meanwhile was not watched). A watch that ends while its reads of a
+stream keep failing (each failed round said and retried) is exit 2 too, whatever its options:
+it did not read what was written since the first of those rounds.
 Documented in docs/cli-watch.md. A schema whose locks have a table of their own is watched on
 both tables' streams (docs/locks-table.md).
 """
@@ -22,6 +24,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from dynoview.cli.audit import add_schema_arguments, locks_table_info, resolve_schema
@@ -29,7 +32,6 @@ from dynoview.cli.common import (
     EXIT_READER_GONE,
     USER_ERRORS,
     add_connection_arguments,
-    clean_message,
     fail,
     open_connection,
     reader_gone,
@@ -90,7 +92,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="Keep a table's uniqueness findings up to date from its DynamoDB stream and "
                     "print each finding that appears or is resolved, with the stream records that "
                     "caused it. Exit status 0 when no finding of the --fail-on kinds appeared, 1 "
-                    "when one did, 2 on error.")
+                    "when one did, 2 on error or when what was written was not all watched (a "
+                    "stream that ended, reads that kept failing up to the end).")
     add_connection_arguments(parser)
     add_schema_arguments(parser)
     parser.add_argument("--format", choices=("text", "json"), default="text",
@@ -109,10 +112,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--segments", type=whole_number(1, MAX_SEGMENTS), default=DEFAULT_SEGMENTS,
                         help=f"parallel Scan segments of a seeding audit, 1-{MAX_SEGMENTS} (default "
                              f"{DEFAULT_SEGMENTS})")
-
-
-def note(message: str) -> None:
-    print(f"dynoview: {clean_message(message)}", file=sys.stderr, flush=True)
 
 
 def worsens(event: WatchEvent, kinds: frozenset[str]) -> bool:
@@ -142,6 +141,9 @@ class _Run:
     # A stream ended and its table had no new one yet: the watch waits for it (exit 2 if it ends
     # first, what was written meanwhile unwatched).
     waiting: bool = False
+    # Per table, a stream whose reads kept failing up to the end (said, retried): since when, and
+    # how many rounds. Exit 2 as for ``waiting``: what was written since was not watched.
+    unread: dict[str, tuple[datetime, int]] = field(default_factory=dict)
     output_closed: bool = False  # standard output's reader went away (``| head -1``)
 
     def show(self, events: list[WatchEvent]) -> None:
@@ -193,14 +195,38 @@ def summary(run: _Run, watcher: Watcher) -> dict[str, Any]:
         "failed": run.failed_by is not None,
         "ended": run.ended,
         "unwatched_since": _unwatched(watcher),
+        "unread_since": {name: _iso(since) for name, (since, _) in run.unread.items()},
+        "failed_rounds": {name: rounds for name, (_, rounds) in run.unread.items()},
     }
+
+
+def _iso(when: datetime) -> str:
+    return when.isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def _table_of(watcher: Watcher, n: int) -> str:
+    """The table of stream ``n`` (0: the watched table's, 1: its locks table's)."""
+    return watcher.locks_table.name if n and watcher.locks_table else watcher.table.name
 
 
 def _unwatched(watcher: Watcher) -> dict[str, str]:
     """The tables whose stream ended, with no new one followed, and when that was found."""
-    return {(watcher.locks_table.name if n and watcher.locks_table else watcher.table.name):
-            when.isoformat(timespec="seconds").replace("+00:00", "Z")
-            for n, when in sorted(watcher.ended.items())}
+    return {_table_of(watcher, n): _iso(when) for n, when in sorted(watcher.ended.items())}
+
+
+def _take_stock(run: _Run, watcher: Watcher) -> None:
+    """What the watch did not read, as it ends (exit 2): a stream that ended with no new one
+    followed (asked for a verdict or a time), a stream whose last rounds all failed. From the
+    watcher itself, so a Ctrl+C between a step and ``_new_streams`` counts them too."""
+    run.waiting = bool(watcher.ended) and _bounded(run.args)
+    run.unread = _unread(watcher)
+
+
+def _unread(watcher: Watcher) -> dict[str, tuple[datetime, int]]:
+    """The tables whose stream's last rounds all failed (each said and retried): since when, and
+    how many rounds. A watch that ends then did not read what was written since."""
+    return {_table_of(watcher, n): (f.failing_since, f.failed_rounds)
+            for n, f in enumerate(watcher.followers) if f.failing_since is not None}
 
 
 def summary_text(data: dict[str, Any], run: _Run) -> str:
@@ -217,24 +243,43 @@ def summary_text(data: dict[str, Any], run: _Run) -> str:
         causes = "; ".join(c.text() for c in run.failed_by.causes) or "no record (an audit found it)"
         how = "appeared" if run.failed_by.kind == APPEARED else "grew"
         text += f" Exit 1: a {LABELS[f.status].lower()} {how} (--fail-on), caused by {causes}."
-    elif run.waiting:
-        gone = "; ".join(f"{name} at {when}" for name, when in data["unwatched_since"].items())
-        text += (f" Exit 2: the stream ended ({gone}) and no new stream came before the watch "
-                 "ended: what was written after that was not watched, so the watch cannot say "
-                 "whether a finding appeared. Watch again once the table has its stream.")
+    elif run.waiting or run.unread:
+        text += _gaps_text(data, run)
     elif run.args.fail_on:
         text += " No finding of the --fail-on kinds appeared."
-    if run.output_closed and run.failed_by is None and not run.waiting:
+    if run.output_closed and run.failed_by is None and not (run.waiting or run.unread):
         text += (f" Exit {EXIT_READER_GONE}: standard output was closed before the watch ended "
                  "(e.g. piped into head).")
     return text
 
 
+def _gaps_text(data: dict[str, Any], run: _Run) -> str:
+    """Exit 2: what the watch did not read before it ended, and what to do."""
+    gaps: list[str] = []
+    todo: list[str] = []
+    if run.waiting:
+        gone = "; ".join(f"{name} at {when}" for name, when in data["unwatched_since"].items())
+        gaps.append(f"the stream ended ({gone}) and no new stream came before the watch ended")
+        todo.append("watch again once the table has its stream")
+    for name, since in data["unread_since"].items():
+        rounds = count_text(data["failed_rounds"][name], "round")
+        gaps.append(f"reading the stream of {name} failed in every round since {since} ({rounds}, "
+                    "each said above)")
+        todo.append("check the endpoint and the network to it (the notices above say what "
+                    "failed), then watch again")
+    advice = " and ".join(dict.fromkeys(todo))  # one advice for two tables failing alike
+    return (f" Exit 2: {'; and '.join(gaps)}: what was written after that was not watched, so the "
+            f"watch cannot say whether a finding appeared. {advice[0].upper()}{advice[1:]}.")
+
+
 def _status(run: _Run) -> int:
-    """1: a --fail-on finding appeared; 2: a stream ended and none followed it; 141: cut short."""
+    """1: a --fail-on finding appeared; 2: a stream ended and none followed it, or reading it
+    failed up to the end; 141: cut short."""
     if run.failed_by is not None:
         return 1
-    return 2 if run.waiting else (EXIT_READER_GONE if run.output_closed else 0)
+    if run.waiting or run.unread:
+        return 2
+    return EXIT_READER_GONE if run.output_closed else 0
 
 
 def _output_closed(run: _Run, watcher: Watcher | None) -> int:
@@ -244,8 +289,9 @@ def _output_closed(run: _Run, watcher: Watcher | None) -> int:
     to_null(sys.stdout)  # what it still buffers is dropped at exit instead of failing there
     run.output_closed = True
     if watcher is not None and watcher.state is not None:
+        _take_stock(run, watcher)
         try:
-            note(summary_text(summary(run, watcher), run))
+            say(summary_text(summary(run, watcher), run))
         except OSError:  # standard error went too (``2>&1 | head``)
             to_null(sys.stderr)
     return _status(run)
@@ -262,7 +308,7 @@ def _progress(args: argparse.Namespace) -> Callable[[AuditProgress], None] | Non
 
 def _started(watcher: Watcher, args: argparse.Namespace, notices: list[str], origin: str) -> None:
     for message in notices:
-        note(message)
+        say(message)
     info, locks_info = watcher.info, watcher.locks_info
     at_start = watcher.findings_at_start
     if args.format == "json":
@@ -282,7 +328,7 @@ def _started(watcher: Watcher, args: argparse.Namespace, notices: list[str], ori
     views = f"{info.view_type if info else '?'} stream"
     if locks_info is not None:
         views = f"{info.view_type if info else '?'} and {locks_info.view_type} streams"
-    note(f"watching {_tables_text(watcher)} ({views}; schema: {origin}).{present}")
+    say(f"watching {_tables_text(watcher)} ({views}; schema: {origin}).{present}")
 
 
 def _loop(watcher: Watcher, run: _Run) -> None:
@@ -290,7 +336,7 @@ def _loop(watcher: Watcher, run: _Run) -> None:
     while True:
         step = watcher.step()
         for message in step.notices:
-            note(message)
+            say(message)
         run.show(step.events)
         now = time.monotonic()
         if step.records:
@@ -326,13 +372,13 @@ def _new_streams(watcher: Watcher, run: _Run) -> bool:
     one, a watch asked for a verdict or a time waits for it (``_Run.waiting``)."""
     before = len(watcher.ended)
     for message in watcher.follow_new_streams():
-        note(message)
+        say(message)
     waiting = bool(watcher.ended) and _bounded(run.args)
-    if waiting and not run.waiting:
-        note("Waiting for the table to get a stream again: the watch follows it then, seeded again "
-             "with an audit. If the watch ends first (--duration, --until-idle, Ctrl+C), it exits "
-             "2: what is written meanwhile is not watched.")
-    run.waiting = waiting
+    was, run.waiting = run.waiting, waiting  # before the notice: a Ctrl+C after it is exit 2
+    if waiting and not was:
+        say("Waiting for the table to get a stream again: the watch follows it then, seeded again "
+            "with an audit. If the watch ends first (--duration, --until-idle, Ctrl+C), it exits "
+            "2: what is written meanwhile is not watched.")
     return len(watcher.ended) < before
 
 
@@ -346,10 +392,11 @@ def _end(run: _Run, watcher: Watcher) -> int:
     """The changes still settling, the summary and the exit status."""
     if run.ended != "a --fail-on finding appeared":
         run.show(watcher.finish())
+    _take_stock(run, watcher)
     data = summary(run, watcher)
     if run.args.format == "json":
         print(terminal_json(json.dumps(data, ensure_ascii=False)), flush=True)
-    note(summary_text(data, run))
+    say(summary_text(data, run))
     return _status(run)
 
 

@@ -138,13 +138,15 @@ class StreamReader:
         self.cursors[shard_id] = ShardCursor(shard_id, start_type, start_sequence)
         self.shards_added += 1
 
-    def save(self) -> tuple[dict[str, ShardCursor], set[str], int]:
-        """Where reading stands, to go back to with ``restore`` (a round that failed)."""
+    def save(self) -> tuple[dict[str, ShardCursor], set[str], int, bool]:
+        """Where reading stands, to go back to with ``restore`` (a round that failed). Whether
+        the shards were chosen goes with it: a first round that failed must choose them again,
+        not read on with none (caught up, forever)."""
         return ({k: dataclasses.replace(c) for k, c in self.cursors.items()}, set(self.read_shards),
-                self.shards_added)
+                self.shards_added, self._started)
 
-    def restore(self, saved: tuple[dict[str, ShardCursor], set[str], int]) -> None:
-        self.cursors, self.read_shards, self.shards_added = saved
+    def restore(self, saved: tuple[dict[str, ShardCursor], set[str], int, bool]) -> None:
+        self.cursors, self.read_shards, self.shards_added, self._started = saved
 
     def _forget_read(self) -> None:
         for shard_id, cursor in list(self.cursors.items()):

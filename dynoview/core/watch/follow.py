@@ -10,7 +10,8 @@ trimmed records and throttling said). What this adds:
 - lost records (trimmed past the 24-hour retention, a shard gone) are flagged, so the state
   built from the records is seeded again;
 - a failed call that may pass (throttling, a dropped connection, a 5xx) is said and retried
-  with growing waits instead of ending the watch.
+  with growing waits instead of ending the watch; the run of failed rounds is kept
+  (``failing_since``), so a watch that ends in it can say since when the stream was not read.
 """
 
 from __future__ import annotations
@@ -145,6 +146,11 @@ class StreamFollower:
         # skips its records.
         self._held_result: Any = None
         self._shards_before = 0
+        # The current run of failed rounds (None, 0: the last round read every shard): when its
+        # first round started and how many failed; what was written since is not read yet.
+        self.failing_since: datetime | None = None
+        self.failed_rounds = 0
+        self._round_started = datetime.now(UTC)
 
     def notes(self) -> list[str]:
         """What the user should know about this stream before the first record."""
@@ -157,6 +163,7 @@ class StreamFollower:
     def poll(self, cancel: threading.Event | None = None) -> FollowResult:
         """One GetRecords per shard; never raises for a failure that may pass."""
         out = FollowResult()
+        self._round_started = datetime.now(UTC)
         try:
             if self._held_result is None:
                 # A failure on a later shard would drop the records already taken from the
@@ -173,7 +180,7 @@ class StreamFollower:
         except Exception as exc:
             return self.failed_round(exc)
         self._held_result = None
-        self._failures = 0
+        self._read()
         out.updates = updates
         out.records = len(result.events)
         out.notices = list(result.notices)
@@ -195,8 +202,17 @@ class StreamFollower:
             raise exc
         wait = RETRY_WAITS_S[min(self._failures, len(RETRY_WAITS_S) - 1)]
         self._failures += 1
+        self.failed_rounds += 1
+        if self.failing_since is None:
+            self.failing_since = self._round_started
         return FollowResult(notices=[failure_notice(exc, wait)], wait_s=wait, failed=True,
                             throttled=error_code(exc) in THROTTLING_CODES)
+
+    def _read(self) -> None:
+        """A round that read: the next failure waits the shortest time again, and the run of
+        failed rounds (``failing_since``) is over."""
+        self._failures = 0
+        self.failing_since, self.failed_rounds = None, 0
 
     def _with_items(self, events: list[StreamEvent]) -> list[Update]:
         """Each record with its item after it: the new image, nothing for a delete, or the
@@ -219,7 +235,7 @@ class StreamFollower:
         """Each record with its item as it is now (strongly consistent; None: gone), whatever
         its images say: for records that may be older than a re-seed's audit (``fence``)."""
         items = self._read_back([e.keys for e in events]) if events else {}
-        self._failures = 0  # read: the next failure waits the shortest time again
+        self._read()  # the records a failed re-read held are applied now
         return [Update(e, items.get(_key_id(e.keys)), "read back") for e in events]
 
     def _read_back(self, keys: list[Mapping[str, Any]]) -> dict[tuple[Any, ...], dict[str, Any]]:
