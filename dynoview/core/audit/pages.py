@@ -266,7 +266,7 @@ class PageClassifier:
                 for av, add_value in zip(get_values(item), column_appends, strict=True):
                     add_value(av.S or av.N or "")
                 if scoped:
-                    _scope_values(item, scoped, batch.account_values)
+                    _scope_values(item, scoped, batch)
                 continue
             for prefix, lp, suffix, ls, sk_value, sk_tpl, add_lock, add_expired in lock_specs:
                 if sk_value is not None and sk != sk_value:
@@ -314,19 +314,21 @@ class _Item:
             setattr(self, field, _DictValue(av) if av.__class__ is dict else _MISSING)
 
 
-def _scope_values(item: Any, scoped: list[tuple[int, str, str, dict[str, str]]],
-                  columns: list[list[str]]) -> None:
+def _scope_values(item: Any, scoped: list[tuple[int, str, str, dict[str, str]]], batch: Batch) -> None:
     """Prefix the account's values of scoped rules (just appended) with its scope and the
-    middle: the forms ``Pairing.feed`` holds (``scope.py``)."""
+    middle: the forms ``Pairing.feed`` holds (``scope.py``); and note where each value starts
+    (``RuleBatch.heads``), as the scope may hold the middle too."""
     for index, template, middle, fields in scoped:
-        column = columns[index]
+        column = batch.account_values[index]
         if column[-1]:
             attrs = {}
             for name, field in fields.items():
                 av = getattr(item, field)
                 if av is not _MISSING:
                     attrs[name] = {"S": av.S} if av.S is not None else {"N": av.N}
-            column[-1] = fill_scope(template, attrs) + middle + column[-1]
+            head = fill_scope(template, attrs) + middle
+            column[-1] = head + column[-1]
+            batch.rules[index].heads.append(len(head))
 
 
 def _ahead(batch: Batch, pks: Iterable[str], sks: Iterable[str | None], ttls: list[str | None],

@@ -2,7 +2,8 @@
 
 One row per account, then one per lock no account holds, as ``Pairing.rows()`` defines them,
 but kept as columns: the account ids (the pairing's own strings), one value list per rule,
-one status byte per cell and per row, and the findings of the few rows that have any. A
+one status byte per cell and per row, a byte per row for a lock row's rule and one for the
+statuses of every finding naming the row, and the findings of the few rows that have any. A
 million accounts cost a few lists of references and some bytes, not a ``PairRow`` with its
 dict and ``Cell`` objects each; ``pair_row(i)`` builds the one row the user selects.
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
 from operator import not_
@@ -40,13 +41,14 @@ from dynoview.core.uniqueness.findings import (
 )
 from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.pairing_findings import findings_by_place
-from dynoview.core.uniqueness.schema import UniquenessSchema, normalise
+from dynoview.core.uniqueness.schema import UniquenessSchema
 
 #: Status codes, one byte per cell: the index in this tuple.
 CODES = (NO_VALUE, OK, EXPIRED, CASE_CLASH, LOOKALIKE_CLASH, MISSING_LOCK, ORPHAN_LOCK, DUPLICATE_VALUE)
 CODE = {status: i for i, status in enumerate(CODES)}
 SEVERITY_OF_CODE = bytes(SEVERITY[s] for s in CODES)
 ACCOUNT, LOCK = 0, 1  # row kinds
+NO_RULE = 0xFF  # ``lock_rule`` of a row that is not a lock's
 #: Rows per step: a C loop over this many rows holds the GIL a few milliseconds.
 CHUNK = 50_000
 
@@ -55,6 +57,15 @@ def chunks(n: int, size: int = CHUNK) -> Iterator[range]:
     """Consecutive ranges covering ``range(n)``."""
     for start in range(0, n, size):
         yield range(start, min(n, start + size))
+
+
+def status_bits(findings: Iterable[Finding]) -> int:
+    """One bit per status (``1 << CODE[status]``) of the findings naming a row: what the
+    status filter matches besides the statuses its cells show (a cell shows only its worst)."""
+    bits = 0
+    for f in findings:
+        bits |= 1 << CODE[f.status]
+    return bits
 
 
 def check(cancel: threading.Event | None) -> None:
@@ -78,13 +89,20 @@ class AuditRows:
     accounts: int = 0
     sks: list[str] | None = None  # the accounts' SKs, kept only when they vary
     expired: bytearray = field(default_factory=bytearray)  # 1 where an account item expired
-    #: Findings of the rows that have any: (row, rule index) -> the cell's, row -> the row's.
+    #: Findings of the rows that have any: (row, rule index) -> the cell's (the worst naming
+    #: it), row -> every finding naming the row.
     cell_findings: dict[tuple[int, int], Finding] = field(default_factory=dict)
     row_findings: dict[int, list[Finding]] = field(default_factory=dict)
     pairing: Pairing | None = None  # where lock keys of healthy cells are looked up
     #: Rows built from findings only, while the scan runs: keys come from the findings.
     partial: bool = False
     row_keys: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: Per row: a lock row's rule index (its one cell), NO_RULE for an account row. A lock on
+    #: the empty value ('') has no value to find its rule by. Rows appended later (Live mode)
+    #: may have none: ``lock_rule_of`` falls back to the value they hold.
+    lock_rule: bytearray = field(default_factory=bytearray)
+    #: Per row: ``status_bits`` of every finding naming it (0 past its end).
+    finding_bits: bytearray = field(default_factory=bytearray)
 
     def __len__(self) -> int:
         return len(self.kinds)
@@ -98,12 +116,24 @@ class AuditRows:
         return CODES[self.row_status[row]]
 
     def statuses(self, row: int) -> set[str]:
-        """Every status in the row (its cells, and EXPIRED for an expired account)."""
-        out = {CODES[col[row]] for col, values in zip(self.cell_status, self.values, strict=True)
-               if self.kinds[row] == ACCOUNT or values[row]}
+        """Every status in the row (its cells, EXPIRED for an expired account, and every
+        finding naming it): what the status filter matches it by."""
+        lock = self.lock_rule_of(row) if self.kinds[row] == LOCK else None
+        out = {CODES[col[row]] for r, col in enumerate(self.cell_status)
+               if self.kinds[row] == ACCOUNT or r == lock}
         if self.expired and row < len(self.expired) and self.expired[row]:
             out.add(EXPIRED)
+        out.update(f.status for f in self.row_findings.get(row, ()))
         return out
+
+    def lock_rule_of(self, row: int) -> int | None:
+        """The rule of a lock row's one cell (None for an account row, or a lock row whose rule
+        is unknown: one appended later holding no value)."""
+        if self.kinds[row] != LOCK:
+            return None
+        if row < len(self.lock_rule) and self.lock_rule[row] != NO_RULE:
+            return self.lock_rule[row]
+        return next((r for r, values in enumerate(self.values) if values[row]), None)
 
     def key(self, row: int) -> dict[str, Any]:
         """The item key of a row: the account's, or the lock's."""
@@ -116,8 +146,9 @@ class AuditRows:
             if s.sk_name and sk is not None:
                 key[s.sk_name] = {"S": sk}
             return key
-        r = next(i for i, values in enumerate(self.values) if values[row])
-        return _lock_key(s, r, self.values[r][row])
+        r = self.lock_rule_of(row)
+        # Built rows always know their rule, and rows appended later carry their key.
+        return _lock_key(s, r, self.values[r][row]) if r is not None else {}
 
     def row_of_key(self, key: dict[str, Any]) -> int | None:
         """The row of an account or lock key, if the audit has one."""
@@ -170,11 +201,12 @@ class AuditRows:
         """The row as ``Pairing.rows()`` builds it (for details, templates and repairs)."""
         key = self.key(row)
         kind = "account" if self.kinds[row] == ACCOUNT else "lock"
+        lock = self.lock_rule_of(row) if kind == "lock" else None
         out = PairRow(kind, self.ids[row] or None, key,
                       expired=bool(self.expired and row < len(self.expired) and self.expired[row]))
         for r, rule in enumerate(self.rules):
             value = self.values[r][row]
-            if kind == "lock" and not value:
+            if kind == "lock" and r != lock:
                 continue
             status = CODES[self.cell_status[r][row]]
             if kind == "account" and status == NO_VALUE:
@@ -192,10 +224,9 @@ class AuditRows:
         if self.pairing is None:  # rows of findings: the finding names the lock, if any
             finding = self.cell_findings.get((row, r))
             return finding.lock_keys[0] if finding is not None and finding.lock_keys else None
-        rule = self.schema.rules[r]
-        lock_value = normalise(value, rule.normalisation) if rule.scope is None else rule.form_of(value)
-        return _lock_key(self.schema, r, lock_value) if lock_value in self.pairing.rules[
-            rule.name].locks else None
+        state = self.pairing.rules[self.schema.rules[r].name]
+        lock_value = state.held_form(value, self.ids[row])  # a scope may hold the middle
+        return _lock_key(self.schema, r, lock_value) if lock_value in state.locks else None
 
 
 def _lock_key(schema: UniquenessSchema, r: int, stored_value: str) -> dict[str, Any]:
@@ -222,19 +253,22 @@ def _build_rows(pairing: Pairing, findings: Sequence[Finding], cancel: threading
     cell_findings: dict[tuple[int, int], Finding] = {}
     row_findings: dict[int, list[Finding]] = {}
     named = {a for (_rule, a) in by_cell} | set(acct_expired)
+    finding_bits = bytearray(n)
     for row in _positions(ids, named, cancel):
         acct = ids[row]
         found = row_findings.setdefault(row, [])
         if acct in acct_expired:
             found.append(acct_expired[acct])
         for r, rule in enumerate(schema.rules):
-            f = by_cell.get((rule.name, acct))
-            if f is None or not values[r][row]:
+            place = by_cell.get((rule.name, acct))
+            if not place:
                 continue
-            cell_status[r][row] = CODE[f.status]
-            cell_findings[(row, r)] = f
-            if f not in found:
-                found.append(f)
+            found.extend(f for f in place if f not in found)  # every one, for the filter and pane
+            if not values[r][row]:
+                continue
+            cell_status[r][row] = CODE[place[0].status]  # the worst: the cell's colour and label
+            cell_findings[(row, r)] = place[0]
+        finding_bits[row] = status_bits(found)
     # Accounts whose item expired are problems even when every value is fine.
     for part in chunks(n):
         for row in compress(part, expired[part.start:part.stop]):
@@ -245,22 +279,26 @@ def _build_rows(pairing: Pairing, findings: Sequence[Finding], cancel: threading
     for row in row_findings:
         row_status[row] = _worst([c[row] for c in cell_status], bool(expired[row]))
     kinds = bytearray(n)
-    lock_rows = _lock_rows(pairing, by_lock)
-    for r, value, code, finding in lock_rows:
+    lock_rule = bytearray([NO_RULE]) * n
+    for r, value, found in _lock_rows(pairing, by_lock):
         row = len(kinds)
+        code = CODE[found[0].status] if found else CODE[ORPHAN_LOCK]
         kinds.append(LOCK)
         ids.append("")
+        lock_rule.append(r)
+        finding_bits.append(status_bits(found))
         for rr, column in enumerate(values):
             column.append(value if rr == r else "")
             cell_status[rr].append(code if rr == r else CODE[NO_VALUE])
         row_status.append(code)
-        if finding is not None:
-            cell_findings[(row, r)] = finding
-        row_findings[row] = [finding] if finding is not None else []
+        if found:
+            cell_findings[(row, r)] = found[0]
+        row_findings[row] = list(found)
     check(cancel)
     rows = AuditRows(schema, tuple(rule.name for rule in schema.rules), kinds, ids, values,
                      cell_status, row_status, array("i"), n, columns.sks, expired,
-                     cell_findings, row_findings, pairing)
+                     cell_findings, row_findings, pairing, lock_rule=lock_rule,
+                     finding_bits=finding_bits)
     rows.default_order = _problems_first(rows, cancel)
     return rows
 
@@ -291,16 +329,15 @@ def _worst(codes: list[int], expired: bool) -> int:
     return CODE[max(statuses, key=lambda s: SEVERITY[s], default=OK)] if statuses else CODE[OK]
 
 
-def _lock_rows(pairing: Pairing, by_lock: dict[tuple[str, str], Finding]) -> list[
-        tuple[int, str, int, Finding | None]]:
-    """(rule index, value, status code, finding) of every lock no account holds, sorted."""
+def _lock_rows(pairing: Pairing, by_lock: dict[tuple[str, str], list[Finding]]) -> list[
+        tuple[int, str, list[Finding]]]:
+    """(rule index, value, its findings, worst first) of every lock no account holds, sorted."""
     out = []
     for r, state in enumerate(pairing.rules.values()):
         rule = state.rule
         for value in sorted(pairing.unheld_locks(rule.name)):
             pk = rule.fixed_prefix + value + rule.suffix
-            finding = by_lock.get((rule.name, pk))
-            out.append((r, value, CODE[finding.status] if finding else CODE[ORPHAN_LOCK], finding))
+            out.append((r, value, by_lock.get((rule.name, pk), [])))
     return out
 
 
@@ -346,6 +383,8 @@ def rows_of_findings(schema: UniquenessSchema, findings: Sequence[Finding]) -> A
         kinds.append(kind)
         ids.append(ident)
         r = index.get(f.rule or "", -1)
+        rows.lock_rule.append(r if kind == LOCK and r >= 0 else NO_RULE)
+        rows.finding_bits.append(status_bits((f,)))
         for rr in range(len(rules)):
             values[rr].append(f.value or "" if rr == r else "")
             cell_status[rr].append(CODE[f.status] if rr == r else CODE[NO_VALUE])

@@ -21,7 +21,17 @@ from itertools import compress, islice
 
 from dynoview.core.audit.collector import relaxed_gc
 from dynoview.core.audit.row_search import SearchIndex
-from dynoview.core.audit.rows import CHUNK, CODES, EXPIRED, AuditRows, check, chunks
+from dynoview.core.audit.rows import (
+    ACCOUNT,
+    CHUNK,
+    CODE,
+    CODES,
+    EXPIRED,
+    NO_RULE,
+    AuditRows,
+    check,
+    chunks,
+)
 from dynoview.core.audit.sort_keys import SORT_STEP, folded_order
 from dynoview.core.uniqueness.findings import LABELS, SEVERITY
 
@@ -155,12 +165,9 @@ class RowOrdering:
         """Rows by a status column (severity, then label), ties in account order."""
         rows = self.rows
         column = rows.row_status if sort.column == STATUS_COLUMN else rows.cell_status[sort.rule]
-        ranks = bytearray(column.translate(RANK_OF_CODE))
+        ranks: bytes = bytes(column.translate(RANK_OF_CODE))
         if sort.column == LOCK_COLUMN:  # a lock row shows nothing in another rule's column
-            values = rows.values[sort.rule]
-            for row in range(rows.accounts, len(rows)):
-                if not values[row]:
-                    ranks[row] = 0
+            ranks = _and(ranks, _cells_of_rule(rows, sort.rule))
         base = self._ascending(ACCOUNT_COLUMN, 0, cancel)
         in_base = bytearray()
         for part in chunks(len(base)):
@@ -180,18 +187,18 @@ class RowOrdering:
     # ------------------------------------------------------------------ filtering and search
 
     def _status_mask(self, statuses: frozenset[str]) -> bytes:
-        """1 for each row with any of ``statuses`` in a cell, or as its own status."""
+        """1 for each row with any of ``statuses`` in a cell, as its own status, or in a
+        finding naming it."""
         rows = self.rows
         table = bytes(1 if code < len(CODES) and CODES[code] in statuses else 0 for code in range(256))
         n = len(rows)
         hit = int.from_bytes(rows.row_status.translate(table), "little")
-        for r, column in enumerate(rows.cell_status):
-            cells = bytearray(column.translate(table))
-            values = rows.values[r]
-            for row in range(rows.accounts, n):  # a lock row has one cell: its rule's
-                if not values[row]:
-                    cells[row] = 0
-            hit |= int.from_bytes(cells, "little")
+        for r, column in enumerate(rows.cell_status):  # a lock row has one cell: its rule's
+            hit |= int.from_bytes(_and(column.translate(table), _cells_of_rule(rows, r)), "little")
+        # Findings a cell does not show (it shows its worst): each row's bits of them all.
+        wanted = sum(1 << CODE[s] for s in statuses if s in CODE)
+        hit |= int.from_bytes(rows.finding_bits.translate(bytes(1 if b & wanted else 0 for b in range(256))),
+                              "little")
         if EXPIRED in statuses and rows.expired:
             hit |= int.from_bytes(bytes(rows.expired[:n]), "little")
         return hit.to_bytes(n, "little")
@@ -206,6 +213,22 @@ class RowOrdering:
 
     def _search(self, shown: array, text: str, cancel: threading.Event | None) -> array:
         return self._index.search(shown, text, cancel)
+
+
+def _cells_of_rule(rows: AuditRows, r: int) -> bytearray:
+    """0xFF for each row with a cell in rule ``r``'s columns (an account row, or a lock row of
+    that rule: by ``lock_rule``, as a lock on '' has no value to tell it by), else 0."""
+    table = bytearray(256)
+    table[NO_RULE] = table[r] = 0xFF
+    keep = bytearray(rows.lock_rule.translate(table))
+    for row in range(len(keep), len(rows)):  # rows appended since they were built (Live mode): few
+        keep.append(0xFF if rows.kinds[row] == ACCOUNT or rows.lock_rule_of(row) == r else 0)
+    return keep
+
+
+def _and(a: bytes | bytearray, b: bytes | bytearray) -> bytes:
+    """Byte-wise AND of two columns of one length (big-integer steps in C, not a row loop)."""
+    return (int.from_bytes(a, "little") & int.from_bytes(b, "little")).to_bytes(len(a), "little")
 
 
 def _release(items: list[str]) -> None:

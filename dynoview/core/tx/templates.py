@@ -42,7 +42,7 @@ from dynoview.core.uniqueness.schema import (
     normalise,
     protected_text,
 )
-from dynoview.core.uniqueness.scope import fill_scope, scope_variables
+from dynoview.core.uniqueness.scope import fill_form, scope_variables, stored_like, stored_numbers
 from dynoview.core.values.numbers import stored_number
 
 #: What OneTable writes on each unique marker besides its key: its ``_Unique`` model's type field
@@ -53,12 +53,12 @@ _ONETABLE_MARKER_PREFIXES = ("_unique#", "_unique:")
 
 
 def lock_value(rule: LockRule, account: Mapping[str, Any], value: str) -> str:
-    """What ``lock_put``/``lock_delete`` take for ``account``'s ``value``: the value itself, or for
-    a scoped rule its form: the account's scope (its template filled from the account, as OneTable
-    fills it: ``undefined`` when an attribute is missing), the rule's middle, the value."""
-    if rule.scope is None or rule.middle is None:
-        return value
-    return fill_scope(rule.scope, account) + rule.middle + value
+    """What ``lock_put``/``lock_delete`` take for ``account``'s ``value``: the value as stored (a
+    Number as DynamoDB spells it: ``stored_like``), or for a scoped rule its form (``fill_form``:
+    the account's scope as OneTable fills it, the middle, the value; its scope is never re-cut)."""
+    value = stored_like(account.get(rule.attribute), value)
+    return value if rule.scope is None or rule.middle is None else fill_form(
+        rule.scope, rule.middle, account, value)
 
 
 class EmptiedValueError(ValueError):
@@ -166,11 +166,10 @@ def _moves(schema: UniquenessSchema, table: str, before: Mapping[str, Any], afte
 
 
 def sign_up(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any]) -> Transaction:
-    """Put the account and one lock per protected value, each Put guarded by attribute_not_exists.
-
-    Action order is the account, then the locks in rule order, so a cancellation's
-    slot tells which value is taken.
-    """
+    """Put the account (the Numbers its locks are keyed on as DynamoDB stores them) and one lock per
+    protected value, each Put guarded by attribute_not_exists. Action order is the account, then
+    the locks in rule order, so a cancellation's slot tells which value is taken."""
+    account_item = stored_numbers(account_item, guarded_attributes(list(schema.rules)))
     ph = Placeholders()
     cond = comparison(ph, schema.pk_name, "attribute_not_exists", literal=True)
     actions = [_action(PUT, table, ph, item=account_item, condition=cond, label="account")]
@@ -453,6 +452,7 @@ def edit_account(schema: UniquenessSchema, table_info: TableInfo, old_item: Mapp
     locks never disagree, and a taken value cancels everything.
     """
     keys = table_info.key_names
+    new_item = stored_numbers(new_item, guarded_attributes(list(schema.rules)))  # as sign_up
     # Per changed rule (a scoped rule's scope counts: moving to another tenant moves its locks).
     moves, moved = _moves(schema, table_info.name, old_item, new_item)
     old_key = table_info.key_of(dict(old_item))

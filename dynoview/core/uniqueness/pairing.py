@@ -268,10 +268,13 @@ class Pairing:
         """Normalise the account values and find the forms unlike their clash key and those
         that are odd (C loops, where the batch was made: in a worker process, in parallel)."""
         for state, column, rb in zip(self.rules.values(), batch.account_values, batch.rules, strict=True):
-            held = held_values(column, state.rule.normalisation, state.rule.middle)
+            # Where each scoped form's value starts (the classifier's heads; none in a batch made
+            # without them: its forms are cut at their first middle).
+            heads = rb.heads if state.rule.middle is not None and rb.heads else None
+            held = held_values(column, state.rule.normalisation, state.rule.middle, heads)
             if state.rule.normalisation != NORMALISE_NONE:
                 # Values it empties become no value in the column too, as ``feed`` records them.
-                held = rb.normalised = blank_emptied(column, held, state.rule.middle)
+                held = rb.normalised = blank_emptied(column, held, state.rule.middle, heads)
             trim = trims(state.rule.normalisation)
             unlike_locks, odd_locks = unlike_and_odd(rb.lock_values, trim)
             unlike_held, odd_held = unlike_and_odd(held, trim)

@@ -340,7 +340,8 @@ def counts(pairing: Pairing) -> dict[str, int]:
 
 
 def rows(pairing: Pairing) -> list[PairRow]:
-    """The side-by-side view: one row per account, then one per lock no account needs."""
+    """The side-by-side view: one row per account, then one per lock no account needs. A cell
+    shows the worst finding naming it; its row lists every finding that names it."""
     schema = pairing.schema
     by_cell, by_lock, acct_expired = findings_by_place(schema.lock_pk_name, pairing.findings())
     out: list[PairRow] = []
@@ -352,16 +353,16 @@ def rows(pairing: Pairing) -> list[PairRow]:
         for index, state in enumerate(pairing.rules.values()):
             rule = state.rule
             value = values[index]
+            found = by_cell.get((rule.name, acct), ())
+            row.findings.extend(f for f in found if f not in row.findings)
             if not value:
                 row.cells[rule.name] = Cell(value, NO_VALUE)
                 continue
-            lock_value = rule.form_of(value)
+            lock_value = state.held_form(value, acct)  # a scope may hold the middle
             lock_key = pairing.lock_key(rule, lock_value) if lock_value in state.locks else None
-            cell_finding = by_cell.get((rule.name, acct))
+            cell_finding = found[0] if found else None
             row.cells[rule.name] = Cell(value, cell_finding.status if cell_finding else OK, lock_key,
                                         cell_finding)
-            if cell_finding is not None and cell_finding not in row.findings:
-                row.findings.append(cell_finding)
         out.append(row)
     for state in pairing.rules.values():
         rule = state.rule
@@ -369,11 +370,11 @@ def rows(pairing: Pairing) -> list[PairRow]:
             if state.holders.get(value) is not None:
                 continue
             key = pairing.lock_key(rule, value)
-            lock_finding = by_lock.get((rule.name, key[schema.lock_pk_name]["S"]))
+            found = by_lock.get((rule.name, key[schema.lock_pk_name]["S"]), ())
+            lock_finding = found[0] if found else None
             status = lock_finding.status if lock_finding else ORPHAN_LOCK
             row = PairRow("lock", None, key, cells={rule.name: Cell(value, status, key, lock_finding)})
-            if lock_finding is not None:
-                row.findings.append(lock_finding)
+            row.findings.extend(found)
             out.append(row)
     return out
 
@@ -385,18 +386,22 @@ def place_rank(status: str) -> tuple[int, bool]:
 
 
 def findings_by_place(pk_name: str, findings: Iterable[Finding]) -> tuple[
-        dict[tuple[str, str], Finding], dict[tuple[str, str], Finding], dict[str, Finding]]:
-    """Each account cell's finding by (rule, account id), each lock's by (rule, lock PK), and
-    each expired account's: the worst finding wins where several name one place."""
-    by_cell: dict[tuple[str, str], Finding] = {}
-    by_lock: dict[tuple[str, str], Finding] = {}
+        dict[tuple[str, str], list[Finding]], dict[tuple[str, str], list[Finding]], dict[str, Finding]]:
+    """Every finding naming each account cell, by (rule, account id), and each lock, by (rule,
+    lock PK), worst first (``place_rank``: the first is what the cell shows; a lookalike clash
+    is never hidden behind a missing lock, nor an expired lock behind a duplicate); and each
+    expired account's finding."""
+    by_cell: dict[tuple[str, str], list[Finding]] = {}
+    by_lock: dict[tuple[str, str], list[Finding]] = {}
     acct_expired: dict[str, Finding] = {}
-    for f in sorted(findings, key=lambda f: place_rank(f.status)):
+    # Reversed, then a stable sort: between findings of one rank the last one given comes
+    # first, as when the last one written won.
+    for f in sorted(reversed(list(findings)), key=lambda f: place_rank(f.status), reverse=True):
         if f.rule is None:
-            acct_expired[f.account_ids[0]] = f
+            acct_expired.setdefault(f.account_ids[0], f)
             continue
         for a in f.account_ids:
-            by_cell[(f.rule, a)] = f
+            by_cell.setdefault((f.rule, a), []).append(f)
         for key in f.lock_keys:
-            by_lock[(f.rule, key[pk_name]["S"])] = f
+            by_lock.setdefault((f.rule, key[pk_name]["S"]), []).append(f)
     return by_cell, by_lock, acct_expired

@@ -22,6 +22,7 @@ from dynoview.core.uniqueness.forms import (
     NORMALISE_NONE,
     NORMALISE_TRIM_LOWER,
     mixed_clash_keys,
+    normalise,
 )
 from dynoview.core.uniqueness.schema import LockRule
 from dynoview.core.uniqueness.scope import normalise_form, split_form
@@ -112,6 +113,21 @@ class RuleState:
             return []
         return list(held) if isinstance(held, list) else [held]
 
+    def held_form(self, recorded: str, acct: str) -> str:
+        """The form ``acct`` holds for the value its record keeps (a scoped rule's: scope, middle
+        and the value as stored): the value normalised. A scope may hold the middle, so each cut
+        at a middle is tried: the one the account holds wins, else the first."""
+        rule, middle, mode = self.rule, self.rule.middle, self.rule.normalisation
+        if middle is None:
+            return rule.form_of(recorded)
+        forms, cut = [], recorded.find(middle)
+        while cut >= 0:
+            forms.append(recorded[:cut] + middle + normalise(recorded[cut + len(middle):], mode))
+            cut = recorded.find(middle, cut + 1)
+        if len(forms) < 2:  # the usual case: one middle, one reading
+            return forms[0] if forms else recorded
+        return next((f for f in forms if acct in self.holders_of(f)), forms[0])
+
 
 class RuleBatch(msgspec.Struct, array_like=True):
     """One rule's part of a ``Batch``: flat lists, in Scan order."""
@@ -124,6 +140,9 @@ class RuleBatch(msgspec.Struct, array_like=True):
     unlike: list[str] = msgspec.field(default_factory=list)  # forms unlike their clash key
     odd: list[str] = msgspec.field(default_factory=list)  # odd forms (lookalikes) ...
     odd_keys: list[str] = msgspec.field(default_factory=list)  # ... and their lookalike keys
+    # A scoped rule's: per value in the column ("" skipped), the length of its scope and middle,
+    # where the classifier joined them (the scope may hold the middle: it is never cut there).
+    heads: list[int] = msgspec.field(default_factory=list)
 
 
 class Batch(msgspec.Struct, array_like=True):
@@ -158,12 +177,16 @@ def pack_record(values: list[str | None], expired: bool, sk: str | None) -> str 
     return ("1" if expired else "0") + SEP + SEP.join(parts)
 
 
-def held_values(column: list[str], mode: str, middle: str | None = None) -> list[str]:
+def held_values(column: list[str], mode: str, middle: str | None = None,
+                heads: list[int] | None = None) -> list[str]:
     """A column's values as the rule's locks hold them ("" is no value: skipped); a scoped
-    rule's (``middle`` given) are forms whose value part alone is normalised. A value the
+    rule's (``middle`` given) are forms whose value part alone is normalised: the part after
+    each form's head (``RuleBatch.heads``), or without heads after its first middle. A value the
     normalisation empties ("   " trimmed) is still here: ``blank_emptied`` takes it out."""
     values: Iterable[str] = filter(None, column)  # S as is, N as its text
     if middle is not None and mode != NORMALISE_NONE:
+        if heads is not None:  # the scope as spelled, even one holding the middle
+            return [v[:h] + normalise(v[h:], mode) for v, h in zip(values, heads, strict=True)]
         return [normalise_form(middle, v, mode) for v in values]
     if mode == NORMALISE_LOWER:
         values = map(str.lower, values)
@@ -174,7 +197,8 @@ def held_values(column: list[str], mode: str, middle: str | None = None) -> list
     return list(values)
 
 
-def blank_emptied(column: list[str], held: list[str], middle: str | None = None) -> list[str]:
+def blank_emptied(column: list[str], held: list[str], middle: str | None = None,
+                  heads: list[int] | None = None) -> list[str]:
     """``held`` (``held_values`` of ``column``) without the values the rule's normalisation
     emptied ("   " or "\u3000" trimmed, a lone zero-width space under nfkc+casefold), whose
     places in ``column`` become "": no value, as ``Pairing.feed`` records them. In place, as
@@ -186,7 +210,10 @@ def blank_emptied(column: list[str], held: list[str], middle: str | None = None)
     else:  # a scoped form whose value part (after the middle) is empty ends with the middle
         if not any(map(methodcaller("endswith", middle), held)):
             return held
-        emptied = [h.endswith(middle) and _value_part(middle, h) == "" for h in held]
+        if heads is not None:  # the value part starts after each form's head
+            emptied = [len(h) == n for h, n in zip(held, heads, strict=True)]
+        else:
+            emptied = [h.endswith(middle) and _value_part(middle, h) == "" for h in held]
     places = list(compress(range(len(column)), column))
     for j in compress(range(len(held)), emptied):
         column[places[j]] = ""

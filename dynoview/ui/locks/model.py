@@ -342,9 +342,13 @@ class AuditRowsModel(QAbstractTableModel):
         if rows is None or not FIRST_RULE_COL <= column < self.status_column():
             return None
         r = (column - FIRST_RULE_COL) // 2
-        # A lock row has one cell, its rule's; a row found so far shows its finding's only
-        # (the account's other values come with the full audit).
-        if (rows.kinds[row] != ACCOUNT or rows.partial) and not rows.values[r][row]:
+        # A lock row has one cell, its rule's (by ``lock_rule``: a lock on '' has no value to
+        # tell it by); a row found so far shows its finding's only (the account's other values
+        # come with the full audit).
+        if rows.kinds[row] != ACCOUNT:
+            if r != rows.lock_rule_of(row):
+                return None
+        elif rows.partial and not rows.values[r][row]:
             return None
         return r, CODES[rows.cell_status[r][row]]
 

@@ -11,6 +11,7 @@ context.
 
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,8 @@ class LocksPanel(QWidget):
         self.repair_dialog: QDialog | None = None
         self.stale = False  # a write touched the table since the audit
         self._reselect: dict[str, Any] | None = None  # the row key to select after a re-audit
+        # The rows and row number the details pane shows (no reference: rows can be large).
+        self._shown: tuple[weakref.ref[AuditRows], int] | None = None
         self.model = AuditRowsModel(self)
         self.controller = LocksController(ctx, self)
         self.audit_bar, self.filter_bar = AuditBar(), FilterBar()
@@ -255,17 +258,21 @@ class LocksPanel(QWidget):
         self.result, self.stale = result, False
         self.repair_all_button.setEnabled(bool(result.findings))
         self.model.set_rows(rows)
+        # The orders kept index the last audit's rows: replaced first, so nothing below can
+        # leave the sort and search working on those. A filter or search typed before (or
+        # during) the audit applies to the new rows.
+        self.grid.reset(rows)
         self.findings.status_beside_account(self.model.status_column())
         self.view.resizeColumnsToContents()
         self.counts_label.setText(counts_text(result))
         key, self._reselect = self._reselect, None
-        if key is not None:
-            self.select_key(key)
-        self.rows_ready.emit()
-        # A filter or search typed before (or during) the audit applies to the new rows.
-        self.grid.reset(rows)
-        self.live.rows_replaced()
-        self.audit_finished.emit(result)
+        try:
+            if key is not None:
+                self.select_key(key)
+        finally:  # a reselect that fails still leaves the new audit whole (and is reported)
+            self.rows_ready.emit()
+            self.live.rows_replaced()
+            self.audit_finished.emit(result)
 
     def repair_all(self) -> None:
         """Open the bulk repair of the last audit's findings (a dialog of its own)."""
@@ -312,12 +319,18 @@ class LocksPanel(QWidget):
                              evidence=row_evidence(row, self.model.partial or self.model.is_stale(row)))
 
     def _selection_maybe_gone(self) -> None:
-        row = self._show_selected()
-        if row is None and self.ctx.subject is not None and self.ctx.subject.source == "audit":
+        """A reset, sort, filter or search: the selected row may be gone. The pane is shown
+        again only when another row (or none) is selected: a sort keeping the row rendered a
+        long value's pane again, for seconds."""
+        if not _still_shown(_selected_place(self), self._shown):
+            self._show_selected()
+        if self._shown is None and self.ctx.subject is not None and self.ctx.subject.source == "audit":
             self.ctx.select_item(None)
 
     def _show_selected(self) -> PairRow | None:
         """Details and buttons for the selected row (``row_actions``: every button needs one)."""
+        place = _selected_place(self)
+        self._shown = (weakref.ref(place[0]), place[1]) if place is not None else None
         row = self.selected_row()
         html = details_html(self.schema, row, stale=self.model.is_stale(row)) if row else ""
         self.findings.show_row(html, row_actions(self.schema, row, partial=self.model.partial,
@@ -379,6 +392,24 @@ class LocksPanel(QWidget):
             if refresh:
                 self.run_audit()
         self.diagnose.written(refresh)
+
+
+def _selected_place(panel: LocksPanel) -> tuple[AuditRows, int] | None:
+    """The audit's rows and the row number selected, if a row is."""
+    selected = panel.view.selectionModel().selectedRows()
+    rows = panel.model.audit_rows
+    if not selected or rows is None:
+        return None
+    return rows, panel.model.row_at(selected[0].row())
+
+
+def _still_shown(place: tuple[AuditRows, int] | None,
+                 shown: tuple[weakref.ref[AuditRows], int] | None) -> bool:
+    """Whether the pane shows the selected row already (the same rows, by identity: comparing
+    two audits' columns would walk them)."""
+    if place is None or shown is None:
+        return False
+    return shown[0]() is place[0] and shown[1] == place[1]
 
 
 def _cancel_running(panel: LocksPanel) -> None:

@@ -84,7 +84,9 @@ def test_columns_say_what_pairing_rows_say(seed: int, feed: str) -> None:
     built = [rows.pair_row(i) for i in range(len(rows))]
     assert _by_key(built) == _by_key(pairing.rows())
     for i, row in enumerate(built):
-        assert rows.status(i) == row.status and rows.statuses(i) == row.statuses
+        # The filter's statuses: the cells' and every finding naming the row (a cell shows its worst).
+        assert rows.status(i) == row.status and rows.statuses(i) == row.statuses | {
+            f.status for f in row.findings}
         assert rows.row_of_key(row.key) == i
     # Problems first: every row with a finding, worst first, then the healthy ones.
     order = list(rows.default_order)
@@ -142,7 +144,8 @@ def _expected(built: list[PairRow], query: ViewQuery, rules: tuple[str, ...]) ->
     """What a plain Python filter and sort of the PairRows shows for a query."""
     shown = list(range(len(built)))
     if query.statuses is not None:
-        shown = [i for i in shown if (built[i].statuses | {built[i].status}) & query.statuses]
+        shown = [i for i in shown if (built[i].statuses | {built[i].status}
+                                      | {f.status for f in built[i].findings}) & query.statuses]
     needle = query.search.strip().casefold()
     if needle:
         shown = [i for i in shown if any(needle in t.casefold() for t in
