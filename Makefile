@@ -24,11 +24,15 @@ $(STAMP_TEST): pyproject.toml | $(BIN)/python
 run: $(STAMP_DEMO)
 	$(BIN)/python -m dynoview --demo
 
-# Style and types first (seconds): a failure stops the run before the slow tests start.
+# Style and types first (seconds): a failure stops the run before the slow tests start. The
+# suite runs in TEST_WORKERS processes (pytest-xdist; each starts its own moto and DynamoDB
+# Local): much of it waits on those engines and on child processes, so two fit on two cores.
+# A test file stays in one process, so its fixtures are made once per engine.
+TEST_WORKERS ?= 2
 test: $(STAMP_TEST)
 	$(BIN)/ruff check dynoview tests benchmarks
 	$(BIN)/mypy
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 lint: $(STAMP_TEST)
 	$(BIN)/ruff check dynoview tests benchmarks

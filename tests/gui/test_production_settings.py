@@ -81,12 +81,13 @@ def test_patterns_are_checked_saved_and_applied_to_the_next_connection(
     assert production.load_patterns() == ("*-prod",)
 
     win.connect_to(ConnectionSpec(name="p", profile="team-prod", endpoint_url=moto_endpoint))
-    qtbot.waitUntil(lambda: win.ctx.connection is not None, timeout=15000)
+    # Generous: a connect lists the session's moto tables, many by the end of a loaded run.
+    qtbot.waitUntil(lambda: win.ctx.connection is not None, timeout=45000)
     assert win.ctx.connection.spec.production and win.ctx.connection.read_only
     assert not win.session_view.write_button.isHidden()
     win.connect_to(ConnectionSpec(name="d", profile="team-dev", endpoint_url=moto_endpoint))
     qtbot.waitUntil(lambda: win.ctx.connection is not None and win.ctx.connection.spec.name == "d",
-                    timeout=15000)
+                    timeout=45000)
     assert not win.ctx.connection.spec.production and not win.ctx.connection.read_only
 
 

@@ -462,7 +462,7 @@
         <translation>Aucune donnée</translation>
     </message>
     <message>
-        <location line="+183"/>
+        <location line="+184"/>
         <source>↑ {label} (far above the axis)</source>
         <translation>↑ {label} (hors échelle)</translation>
     </message>
@@ -511,12 +511,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+352"/>
+        <location filename="../../builder/drafts_view.py" line="+357"/>
         <source>Load template</source>
         <translation>Charger un modèle</translation>
     </message>
     <message>
-        <location line="-194"/>
+        <location line="-193"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Le travail du générateur n’a pas pu être enregistré dans {current_path} ({exc})&#xa0;; il reste dans la fenêtre, mais serait perdu si DynoView quittait maintenant.</translation>
     </message>
@@ -536,13 +536,12 @@
         <translation>Elles ont été faites pour {where}&#xa0;: vérifiez les noms de table avant d’exécuter.</translation>
     </message>
     <message>
-        <location line="-157"/>
-        <location line="+177"/>
+        <location line="-163"/>
         <source>an unknown time</source>
         <translation>une heure inconnue</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+185"/>
         <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
         <translation>
             <numerusform>Non restaurée&#xa0;: la transaction que votre dernière session a laissée dans le générateur (%n action) a déjà été appliquée le {when} (jeton {token}, dans le journal des actions). L’exécuter de nouveau l’écrirait une seconde fois&#xa0;; Journal montre sa requête.</numerusform>
@@ -588,7 +587,7 @@
         <translation>Votre dernière session a envoyé cette transaction et son issue n’est pas connue : elle a peut-être été écrite. Elle a été envoyée à {when} (jeton {token}). Exécuter la renvoie sous le même jeton, que DynamoDB n’applique qu’une fois dans les 10 minutes suivant son premier envoi : vérifiez d’abord les éléments.</translation>
     </message>
     <message>
-        <location line="-183"/>
+        <location line="-182"/>
         <source>This draft&apos;s transaction was already applied at {when} (token {token}, in the action log): executing it again would write it a second time.</source>
         <translation>La transaction de ce brouillon a déjà été appliquée le {when} (jeton {token}, dans le journal des actions)&#xa0;: l’exécuter de nouveau l’écrirait une seconde fois.</translation>
     </message>
@@ -598,7 +597,7 @@
         <translation>La transaction de ce brouillon a été envoyée le {when} (jeton {token}) et son issue n’est pas connue&#xa0;: elle a peut-être été écrite. Vérifiez d’abord les items&#xa0;: Exécuter la renvoie sous le même jeton, que DynamoDB n’applique qu’une fois dans les 10 minutes suivant son premier envoi.</translation>
     </message>
     <message>
-        <location line="+327"/>
+        <location line="+326"/>
         <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
         <translation>Non ouverte&#xa0;: les actions du générateur sont inchangées. La nouvelle transaction n’a pas pu être gardée comme brouillon ({exc})&#xa0;: rouvrez-la depuis son origine.</translation>
     </message>
@@ -2205,7 +2204,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Exports&#xa0;:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>the table&apos;s TTL attribute, e.g. expiresAt (empty: not checked)</source>
         <translation>l’attribut TTL de la table, p. ex. expiresAt (vide&#xa0;: non vérifié)</translation>
     </message>
@@ -2689,7 +2688,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>GridOrder</name>
     <message>
-        <location filename="../../locks/grid_order.py" line="+173"/>
+        <location filename="../../locks/grid_order.py" line="+182"/>
         <source>Ordering {rows_count:,} rows…</source>
         <extracomment>Up to this many rows the grid is ordered at once on the UI thread (milliseconds); larger audits are ordered in the pool. Once a large audit&apos;s rows are shown, the account order is sorted in the pool after this pause (the first paint goes first), so a click on a header finds it ready. An order in the pool shows its busy bar (with Cancel) only once it has run this long: a sort or filter of a million rows is often done sooner, and never flashes one. The audit&apos;s own order (problems first) reads as a descending Status sort.</extracomment>
         <translation>Tri de {rows_count:,} lignes…</translation>
@@ -3382,7 +3381,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LOCKS_TEXT</name>
     <message numerus="yes">
-        <location filename="../../locks/text.py" line="+45"/>
+        <location filename="../../locks/text.py" line="+59"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -3474,16 +3473,21 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LocalTablesController</name>
     <message>
-        <location filename="../../tables/controller.py" line="+79"/>
-        <source>Created {table}, but TTL on {attribute} was not turned on: {reason} The table is there without TTL: press Turn TTL on to try that step again, or run: {command}</source>
+        <location filename="../../tables/controller.py" line="+81"/>
+        <source>Created {table}, but whether TTL on {attribute} was turned on is not known: {reason} Press Turn TTL on: it checks first, and sends that step only if TTL is off. Or run: {command}</source>
         <extracomment>The table&apos;s name and a sentence: created and ACTIVE, but TTL could not be turned on.</extracomment>
+        <translation>{table} a été créée, mais on ne sait pas si le TTL sur {attribute} a été activé : {reason} Appuyez sur Activer le TTL : il vérifie d’abord, et n’envoie cette étape que si le TTL est désactivé. Ou lancez : {command}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Created {table}, but TTL on {attribute} was not turned on: {reason} The table is there without TTL: press Turn TTL on to try that step again, or run: {command}</source>
         <translation>{table} a été créée, mais le TTL sur {attribute} n’a pas été activé&#xa0;: {reason} La table existe sans TTL&#xa0;: appuyez sur Activer le TTL pour réessayer cette étape, ou lancez&#xa0;: {command}</translation>
     </message>
 </context>
 <context>
     <name>LocksPanel</name>
     <message>
-        <location filename="../../locks/panel.py" line="+133"/>
+        <location filename="../../locks/panel.py" line="+136"/>
         <source>Cancelled: the rows keep the order they had.</source>
         <translation>Annulé&#xa0;: les lignes gardent leur ordre.</translation>
     </message>
@@ -3521,7 +3525,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Le filtre et la recherche s’appliquent une fois l’audit terminé.</translation>
     </message>
     <message numerus="yes">
-        <location line="+130"/>
+        <location line="+140"/>
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Périmé&#xa0;: une transaction a écrit %Ln item depuis cet audit&#xa0;; relancez l’audit. </numerusform>
@@ -6755,7 +6759,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.drafts_view</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-423"/>
+        <location filename="../../builder/drafts_view.py" line="-428"/>
         <source>table {table} on connection {connection}</source>
         <translation>table {table} sur la connexion {connection}</translation>
     </message>
@@ -7325,6 +7329,7 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location filename="../../locks/text.py" line="-22"/>
         <source>{pk_name} begins with {account_pk_prefix}</source>
+        <extracomment>The details show this many characters of a value, id or lock key, then its length. A finding&apos;s sentence (core&apos;s, which may quote whole values) is cut past this many characters.</extracomment>
         <translation>{pk_name} commence par {account_pk_prefix}</translation>
     </message>
     <message>
@@ -7348,7 +7353,22 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>lectures à terme</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+21"/>
+        <source>… ({count:,} characters)</source>
+        <translation>… ({count:,} caractères)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>… ({count:,} more characters)</source>
+        <translation>… ({count:,} caractères de plus)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>… (cut here: {count:,} more characters)</source>
+        <translation>… (coupé ici : {count:,} caractères de plus)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>A lock with no account</source>
         <translation>Un verrou sans compte</translation>
     </message>
@@ -7358,7 +7378,12 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>&lt;p&gt;&lt;b&gt;Périmé&#xa0;: une transaction a écrit cet item après l’audit&#xa0;; relancez l’audit pour voir son état actuel.&lt;/b&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
+        <source>(no value)</source>
+        <translation>(aucune valeur)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&lt;p&gt;Every value has its lock: nothing to do.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Chaque valeur a son verrou&#xa0;: rien à faire.&lt;/p&gt;</translation>
     </message>

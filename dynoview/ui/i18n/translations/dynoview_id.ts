@@ -462,7 +462,7 @@
         <translation>Tidak ada data</translation>
     </message>
     <message>
-        <location line="+183"/>
+        <location line="+184"/>
         <source>↑ {label} (far above the axis)</source>
         <translation>↑ {label} (jauh di atas sumbu)</translation>
     </message>
@@ -510,12 +510,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+352"/>
+        <location filename="../../builder/drafts_view.py" line="+357"/>
         <source>Load template</source>
         <translation>Muat templat</translation>
     </message>
     <message>
-        <location line="-194"/>
+        <location line="-193"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Pekerjaan pembangun transaksi tidak dapat disimpan ke {current_path} ({exc}); masih ada di jendela, tetapi akan hilang jika DynoView ditutup sekarang.</translation>
     </message>
@@ -535,13 +535,12 @@
         <translation>Dibuat untuk {where}: periksa nama tabel sebelum Anda Jalankan.</translation>
     </message>
     <message>
-        <location line="-157"/>
-        <location line="+177"/>
+        <location line="-163"/>
         <source>an unknown time</source>
         <translation>waktu yang tidak diketahui</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+185"/>
         <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
         <translation>
             <numerusform>Tidak dipulihkan: transaksi yang ditinggalkan sesi terakhir Anda di pembangun transaksi (%n aksi) sudah diterapkan pada {when} (token {token}, di log aksi). Menjalankannya lagi akan menulisnya untuk kedua kalinya; Log aksi menampilkan permintaannya.</numerusform>
@@ -585,7 +584,7 @@
         <translation>Sesi terakhir Anda mengirim transaksi ini dan hasilnya tidak diketahui: mungkin sudah tertulis. Transaksi dikirim pada {when} (token {token}). Jalankan akan mengirimnya lagi dengan token yang sama, yang diterapkan DynamoDB paling banyak sekali dalam 10 menit sejak pengiriman pertamanya: periksa item terlebih dahulu.</translation>
     </message>
     <message>
-        <location line="-183"/>
+        <location line="-182"/>
         <source>This draft&apos;s transaction was already applied at {when} (token {token}, in the action log): executing it again would write it a second time.</source>
         <translation>Transaksi draf ini sudah diterapkan pada {when} (token {token}, di log tindakan): menjalankannya lagi akan menulisnya untuk kedua kalinya.</translation>
     </message>
@@ -595,7 +594,7 @@
         <translation>Transaksi draf ini dikirim pada {when} (token {token}) dan hasilnya tidak diketahui: mungkin sudah tertulis. Periksa item terlebih dahulu: Jalankan mengirimnya lagi dengan token yang sama, yang diterapkan DynamoDB paling banyak sekali dalam 10 menit sejak pengiriman pertamanya.</translation>
     </message>
     <message>
-        <location line="+327"/>
+        <location line="+326"/>
         <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
         <translation>Tidak dibuka: aksi di pembangun transaksi tetap seperti semula. Transaksi baru tidak dapat disimpan sebagai draf ({exc}): buka lagi dari asalnya.</translation>
     </message>
@@ -2182,7 +2181,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Ekspor:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>the table&apos;s TTL attribute, e.g. expiresAt (empty: not checked)</source>
         <translation>atribut TTL tabel, mis. expiresAt (kosong: tidak diperiksa)</translation>
     </message>
@@ -2659,7 +2658,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>GridOrder</name>
     <message>
-        <location filename="../../locks/grid_order.py" line="+173"/>
+        <location filename="../../locks/grid_order.py" line="+182"/>
         <source>Ordering {rows_count:,} rows…</source>
         <extracomment>Up to this many rows the grid is ordered at once on the UI thread (milliseconds); larger audits are ordered in the pool. Once a large audit&apos;s rows are shown, the account order is sorted in the pool after this pause (the first paint goes first), so a click on a header finds it ready. An order in the pool shows its busy bar (with Cancel) only once it has run this long: a sort or filter of a million rows is often done sooner, and never flashes one. The audit&apos;s own order (problems first) reads as a descending Status sort.</extracomment>
         <translation>Mengurutkan {rows_count:,} baris…</translation>
@@ -3341,7 +3340,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LOCKS_TEXT</name>
     <message numerus="yes">
-        <location filename="../../locks/text.py" line="+45"/>
+        <location filename="../../locks/text.py" line="+59"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -3431,16 +3430,21 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LocalTablesController</name>
     <message>
-        <location filename="../../tables/controller.py" line="+79"/>
-        <source>Created {table}, but TTL on {attribute} was not turned on: {reason} The table is there without TTL: press Turn TTL on to try that step again, or run: {command}</source>
+        <location filename="../../tables/controller.py" line="+81"/>
+        <source>Created {table}, but whether TTL on {attribute} was turned on is not known: {reason} Press Turn TTL on: it checks first, and sends that step only if TTL is off. Or run: {command}</source>
         <extracomment>The table&apos;s name and a sentence: created and ACTIVE, but TTL could not be turned on.</extracomment>
+        <translation>{table} telah dibuat, tetapi tidak diketahui apakah TTL pada {attribute} telah diaktifkan: {reason} Tekan Aktifkan TTL: ia memeriksa dulu, dan mengirim langkah itu hanya jika TTL nonaktif. Atau jalankan: {command}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Created {table}, but TTL on {attribute} was not turned on: {reason} The table is there without TTL: press Turn TTL on to try that step again, or run: {command}</source>
         <translation>{table} sudah dibuat, tetapi TTL pada {attribute} tidak diaktifkan: {reason} Tabel itu ada tanpa TTL: tekan Aktifkan TTL untuk mencoba langkah itu lagi, atau jalankan: {command}</translation>
     </message>
 </context>
 <context>
     <name>LocksPanel</name>
     <message>
-        <location filename="../../locks/panel.py" line="+133"/>
+        <location filename="../../locks/panel.py" line="+136"/>
         <source>Cancelled: the rows keep the order they had.</source>
         <translation>Dibatalkan: baris tetap dalam urutan semula.</translation>
     </message>
@@ -3477,7 +3481,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Filter dan pencarian berlaku setelah audit selesai.</translation>
     </message>
     <message numerus="yes">
-        <location line="+130"/>
+        <location line="+140"/>
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Usang: sebuah transaksi menulis %Ln item sejak audit ini; jalankan ulang audit. </numerusform>
@@ -6692,7 +6696,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.drafts_view</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-423"/>
+        <location filename="../../builder/drafts_view.py" line="-428"/>
         <source>table {table} on connection {connection}</source>
         <translation>tabel {table} di koneksi {connection}</translation>
     </message>
@@ -7262,6 +7266,7 @@ Terlama: {key_text}</translation>
     <message>
         <location filename="../../locks/text.py" line="-22"/>
         <source>{pk_name} begins with {account_pk_prefix}</source>
+        <extracomment>The details show this many characters of a value, id or lock key, then its length. A finding&apos;s sentence (core&apos;s, which may quote whole values) is cut past this many characters.</extracomment>
         <translation>{pk_name} diawali {account_pk_prefix}</translation>
     </message>
     <message>
@@ -7285,7 +7290,22 @@ Terlama: {key_text}</translation>
         <translation>pembacaan konsisten akhir</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+21"/>
+        <source>… ({count:,} characters)</source>
+        <translation>… ({count:,} karakter)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>… ({count:,} more characters)</source>
+        <translation>… ({count:,} karakter lagi)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>… (cut here: {count:,} more characters)</source>
+        <translation>… (dipotong di sini: {count:,} karakter lagi)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>A lock with no account</source>
         <translation>Lock tanpa akun</translation>
     </message>
@@ -7295,7 +7315,12 @@ Terlama: {key_text}</translation>
         <translation>&lt;p&gt;&lt;b&gt;Usang: sebuah transaksi menulis item ini setelah audit; jalankan ulang audit untuk melihat keadaannya sekarang.&lt;/b&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
+        <source>(no value)</source>
+        <translation>(tanpa nilai)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&lt;p&gt;Every value has its lock: nothing to do.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Setiap nilai punya lock-nya: tidak ada yang perlu dilakukan.&lt;/p&gt;</translation>
     </message>

@@ -462,7 +462,7 @@
         <translation>Sem dados</translation>
     </message>
     <message>
-        <location line="+183"/>
+        <location line="+184"/>
         <source>↑ {label} (far above the axis)</source>
         <translation>↑ {label} (muito acima do eixo)</translation>
     </message>
@@ -511,12 +511,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+352"/>
+        <location filename="../../builder/drafts_view.py" line="+357"/>
         <source>Load template</source>
         <translation>Carregar modelo</translation>
     </message>
     <message>
-        <location line="-194"/>
+        <location line="-193"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>O trabalho do construtor não pôde ser salvo em {current_path} ({exc}); ele continua na janela, mas seria perdido se o DynoView fechasse agora.</translation>
     </message>
@@ -536,13 +536,12 @@
         <translation>Foram feitas para {where}: confira os nomes das tabelas antes de Executar.</translation>
     </message>
     <message>
-        <location line="-157"/>
-        <location line="+177"/>
+        <location line="-163"/>
         <source>an unknown time</source>
         <translation>um horário desconhecido</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+185"/>
         <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
         <translation>
             <numerusform>Não restaurada: a transação que sua última sessão deixou no construtor (%n ação) já foi aplicada em {when} (token {token}, no log de ações). Executá-la de novo a escreveria uma segunda vez; Histórico mostra a requisição.</numerusform>
@@ -588,7 +587,7 @@
         <translation>Sua última sessão enviou esta transação e o resultado não é conhecido: ela pode ter sido gravada. Foi enviada em {when} (token {token}). Executar a envia de novo com o mesmo token, que o DynamoDB aplica no máximo uma vez em até 10 minutos do primeiro envio: verifique os itens antes.</translation>
     </message>
     <message>
-        <location line="-183"/>
+        <location line="-182"/>
         <source>This draft&apos;s transaction was already applied at {when} (token {token}, in the action log): executing it again would write it a second time.</source>
         <translation>A transação deste rascunho já foi aplicada em {when} (token {token}, no registro de ações): executá-la de novo a gravaria uma segunda vez.</translation>
     </message>
@@ -598,7 +597,7 @@
         <translation>A transação deste rascunho foi enviada em {when} (token {token}) e seu resultado não é conhecido: ela pode ter sido gravada. Verifique os itens primeiro: Executar a envia de novo com o mesmo token, que o DynamoDB aplica no máximo uma vez em até 10 minutos após o primeiro envio.</translation>
     </message>
     <message>
-        <location line="+327"/>
+        <location line="+326"/>
         <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
         <translation>Não aberta: as ações do construtor continuam como estavam. A nova transação não pôde ser guardada como rascunho ({exc}): abra-a de novo de onde veio.</translation>
     </message>
@@ -2205,7 +2204,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Exportações:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>the table&apos;s TTL attribute, e.g. expiresAt (empty: not checked)</source>
         <translation>o atributo de TTL da tabela, ex.: expiresAt (vazio: não verificado)</translation>
     </message>
@@ -2689,7 +2688,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>GridOrder</name>
     <message>
-        <location filename="../../locks/grid_order.py" line="+173"/>
+        <location filename="../../locks/grid_order.py" line="+182"/>
         <source>Ordering {rows_count:,} rows…</source>
         <extracomment>Up to this many rows the grid is ordered at once on the UI thread (milliseconds); larger audits are ordered in the pool. Once a large audit&apos;s rows are shown, the account order is sorted in the pool after this pause (the first paint goes first), so a click on a header finds it ready. An order in the pool shows its busy bar (with Cancel) only once it has run this long: a sort or filter of a million rows is often done sooner, and never flashes one. The audit&apos;s own order (problems first) reads as a descending Status sort.</extracomment>
         <translation>Ordenando {rows_count:,} linhas…</translation>
@@ -3382,7 +3381,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LOCKS_TEXT</name>
     <message numerus="yes">
-        <location filename="../../locks/text.py" line="+45"/>
+        <location filename="../../locks/text.py" line="+59"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -3474,16 +3473,21 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LocalTablesController</name>
     <message>
-        <location filename="../../tables/controller.py" line="+79"/>
-        <source>Created {table}, but TTL on {attribute} was not turned on: {reason} The table is there without TTL: press Turn TTL on to try that step again, or run: {command}</source>
+        <location filename="../../tables/controller.py" line="+81"/>
+        <source>Created {table}, but whether TTL on {attribute} was turned on is not known: {reason} Press Turn TTL on: it checks first, and sends that step only if TTL is off. Or run: {command}</source>
         <extracomment>The table&apos;s name and a sentence: created and ACTIVE, but TTL could not be turned on.</extracomment>
+        <translation>{table} foi criada, mas não se sabe se o TTL em {attribute} foi ativado: {reason} Pressione Ativar TTL: ele verifica primeiro e envia essa etapa só se o TTL estiver desativado. Ou execute: {command}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Created {table}, but TTL on {attribute} was not turned on: {reason} The table is there without TTL: press Turn TTL on to try that step again, or run: {command}</source>
         <translation>{table} foi criada, mas o TTL em {attribute} não foi ativado: {reason} A tabela existe sem TTL: pressione Ativar TTL para tentar essa etapa de novo, ou execute: {command}</translation>
     </message>
 </context>
 <context>
     <name>LocksPanel</name>
     <message>
-        <location filename="../../locks/panel.py" line="+133"/>
+        <location filename="../../locks/panel.py" line="+136"/>
         <source>Cancelled: the rows keep the order they had.</source>
         <translation>Cancelado: as linhas mantêm a ordem que tinham.</translation>
     </message>
@@ -3521,7 +3525,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>O filtro e a busca valem quando a auditoria terminar.</translation>
     </message>
     <message numerus="yes">
-        <location line="+130"/>
+        <location line="+140"/>
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Desatualizado: uma transação escreveu %Ln item desde esta auditoria; refaça a auditoria. </numerusform>
@@ -6755,7 +6759,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.drafts_view</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-423"/>
+        <location filename="../../builder/drafts_view.py" line="-428"/>
         <source>table {table} on connection {connection}</source>
         <translation>tabela {table} na conexão {connection}</translation>
     </message>
@@ -7325,6 +7329,7 @@ Mais antigo: {key_text}</translation>
     <message>
         <location filename="../../locks/text.py" line="-22"/>
         <source>{pk_name} begins with {account_pk_prefix}</source>
+        <extracomment>The details show this many characters of a value, id or lock key, then its length. A finding&apos;s sentence (core&apos;s, which may quote whole values) is cut past this many characters.</extracomment>
         <translation>{pk_name} começa com {account_pk_prefix}</translation>
     </message>
     <message>
@@ -7348,7 +7353,22 @@ Mais antigo: {key_text}</translation>
         <translation>leituras eventuais</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+21"/>
+        <source>… ({count:,} characters)</source>
+        <translation>… ({count:,} caracteres)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>… ({count:,} more characters)</source>
+        <translation>… (mais {count:,} caracteres)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>… (cut here: {count:,} more characters)</source>
+        <translation>… (cortado aqui: mais {count:,} caracteres)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>A lock with no account</source>
         <translation>Um bloqueio sem conta</translation>
     </message>
@@ -7358,7 +7378,12 @@ Mais antigo: {key_text}</translation>
         <translation>&lt;p&gt;&lt;b&gt;Desatualizado: uma transação escreveu este item depois da auditoria; refaça a auditoria para ver o estado atual.&lt;/b&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
+        <source>(no value)</source>
+        <translation>(sem valor)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&lt;p&gt;Every value has its lock: nothing to do.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Todo valor tem seu bloqueio: nada a fazer.&lt;/p&gt;</translation>
     </message>
