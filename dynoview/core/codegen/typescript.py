@@ -9,18 +9,16 @@ default-ignorables are emitted as code point ranges, and Python's ``casefold()``
 characters whose fold differs from ``toLowerCase()`` (``unicode_tables``). Python's ``lower()``
 is one character at a time too, except a capital sigma, final or not by its neighbours (Unicode's
 Final_Sigma): which characters are cased or case-ignorable there is emitted as ranges read off
-this Python's own ``lower()`` (``sigma_context``), since Node.js's ICU may be a later Unicode in
-which some changed (U+0295 is cased in Python 3.11's, not in Node 20's). What can still differ
-is the Unicode version of the characters themselves: Node.js may know characters newer than the
-Python that generated the module, and normalise or lower-case those its own way.
+this Python's own ``lower()`` (``unicode_tables.sigma_context``), since Node.js's ICU may be a
+later Unicode in which some changed (U+0295 is cased in Python 3.11's, not in Node 20's). What
+can still differ is the Unicode version of the characters themselves: Node.js may know characters
+newer than the Python that generated the module, and normalise or lower-case those its own way.
 """
 
 from __future__ import annotations
 
 import re
-import sys
 import textwrap
-from functools import cache
 from typing import Any
 
 import dynoview.core.codegen.body as bodies
@@ -295,37 +293,6 @@ def _fold_lines() -> str:
     return layout.packed_lines(cells, INDENT, WIDTH)
 
 
-Ranges = tuple[tuple[int, int], ...]
-
-
-@cache
-def sigma_context() -> tuple[Ranges, Ranges]:
-    """(case-ignorable, cased and not case-ignorable) code point ranges as this Python's
-    ``str.lower()`` reads a capital sigma's neighbours, taken from its own answers: ``cΣ``
-    ends final only after a cased ``c`` it does not skip; ``AcΣ`` also after one it skips."""
-    ignorable: list[int] = []
-    cased: list[int] = []
-    for code in range(sys.maxunicode + 1):
-        if 0xD800 <= code <= 0xDFFF:
-            continue
-        char = chr(code)
-        if (char + "\u03a3").lower().endswith("\u03c2"):
-            cased.append(code)
-        elif ("A" + char + "\u03a3").lower().endswith("\u03c2"):
-            ignorable.append(code)
-    return _ranges(ignorable), _ranges(cased)
-
-
-def _ranges(codes: list[int]) -> Ranges:
-    out: list[tuple[int, int]] = []
-    for code in codes:
-        if out and out[-1][1] == code - 1:
-            out[-1] = (out[-1][0], code)
-        else:
-            out.append((code, code))
-    return tuple(out)
-
-
 _SIGMA_HEAD = """
 // Python's str.lower() lower-cases a capital sigma by its context (Unicode's Final_Sigma): final
 // after a cased character (case-ignorable ones skipped) unless a cased one follows. Which
@@ -412,7 +379,7 @@ def module(code_model: m.CodeModel, *, example: list[str] | None = None) -> str:
     if reads:
         text += rt.READ_OWNER
     if any(r.normalisation in (NORMALISE_LOWER, NORMALISE_TRIM_LOWER) for r in code_model.rules):
-        ignorable, cased = sigma_context()
+        ignorable, cased = unicode_tables.sigma_context()
         text += (_SIGMA_HEAD + _range_lines(ignorable) + "\n" + _SIGMA_CASED + _range_lines(cased)
                  + "\n" + _SIGMA_LOWER)
     if any(r.normalisation == NORMALISE_NFKC_CASEFOLD for r in code_model.rules):

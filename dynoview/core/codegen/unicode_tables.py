@@ -52,3 +52,21 @@ def case_fold_exceptions() -> tuple[tuple[int, str], ...]:
     """(code point, its ``casefold()``) where that differs from its ``lower()``."""
     return tuple((c, chr(c).casefold()) for c in _all_characters()
                  if not 0xD800 <= c <= 0xDFFF and chr(c).casefold() != chr(c).lower())
+
+
+@cache
+def sigma_context() -> tuple[Ranges, Ranges]:
+    """(case-ignorable, cased and not case-ignorable) code point ranges as this Python's
+    ``str.lower()`` reads a capital sigma's neighbours, taken from its own answers: ``cΣ``
+    ends final only after a cased ``c`` it does not skip; ``AcΣ`` also after one it skips."""
+    ignorable: list[int] = []
+    cased: list[int] = []
+    for code in _all_characters():
+        if 0xD800 <= code <= 0xDFFF:
+            continue
+        char = chr(code)
+        if (char + "\u03a3").lower().endswith("\u03c2"):
+            cased.append(code)
+        elif ("A" + char + "\u03a3").lower().endswith("\u03c2"):
+            ignorable.append(code)
+    return _ranges(ignorable), _ranges(cased)
