@@ -32,7 +32,7 @@ from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK, ORP
 from dynoview.core.uniqueness.forms import clash_key, trims
 from dynoview.core.uniqueness.locks_table import home_table
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
-from dynoview.core.uniqueness.scope import scope_variables
+from dynoview.core.uniqueness.scope import fill_form, fill_scope, scope_variables
 from dynoview.core.values.visible_text import visible_value
 
 Touched = tuple[int, Action, dict[str, Any], str]  # (index, action, key, "account"|"lock")
@@ -393,9 +393,11 @@ def _with_locks(ctx: Context) -> Transaction | None:
             continue
         rule = ctx.schema.rule(pair.rule)
         if status == MISSING_LOCK and pair.holders_after:
-            out.add(templates.lock_put(ctx.schema, table, rule, pair.value))
+            out.add(templates.lock_put(ctx.schema, table, rule,
+                                       _joined(rule, pair.value, pair.holders_after, ctx.after, ctx)))
         elif status == ORPHAN_LOCK and pair.locked_after:
-            out.add(templates.lock_delete(ctx.schema, table, rule, pair.value, stored=True))
+            value = _joined(rule, pair.value, pair.holders_before, ctx.before, ctx)  # its label's scope
+            out.add(templates.lock_delete(ctx.schema, table, rule, value, stored=True))
         else:
             continue
         added.add(ident)
@@ -403,6 +405,23 @@ def _with_locks(ctx: Context) -> Transaction | None:
         return None
     out.regenerate_token()
     return out
+
+
+def _joined(rule: LockRule, value: str, holders: Sequence[str], items: Mapping[tuple[str, str], Any],
+            ctx: Context) -> str:
+    """A lock's value (a pair's: as stored) as ``lock_put`` and ``lock_delete`` take it: a scoped
+    form joined from a touched account of ``holders`` as ``items`` hold it (``fill_form``), as
+    the templates join it. A plain form is cut at its first middle, which the scope may hold
+    too: its key was another lock, and its label named another scope."""
+    if rule.scope is None or rule.middle is None:
+        return value
+    for _i, action, key, kind in ctx.touched:
+        item = known(items.get(item_ident(action.table, key))) if kind == "account" else None
+        if item is None or pk_text(key, ctx.schema) not in holders or rule_value(item, rule) != value:
+            continue
+        head = len(fill_scope(rule.scope, item)) + len(rule.middle)
+        return fill_form(rule.scope, rule.middle, item, value[head:])
+    return value
 
 
 def _passes(candidate: Transaction, ctx: Context) -> bool:

@@ -88,11 +88,21 @@ class AccountItems:
         elif (record := self.records.get(account_id)) is not None:
             yield record
 
-    def holds(self, account_id: str, index: int, rule: LockRule, form: str) -> bool:
-        """Whether an item of the account holds ``form`` of rule ``index``."""
-        for record in self._item_records(account_id):
+    def holds(self, account_id: str, index: int, rule: LockRule, form: str, *,
+              besides: tuple[str | None, ...] = ()) -> bool:
+        """Whether an item of the account holds ``form`` of rule ``index`` (but the items keyed
+        ``besides``, by SK: one just written, whose form the caller knows)."""
+        skip = {sk or "" for sk in besides}
+        held = self.items.get(account_id)
+        if held is not None:
+            records = [r for sk, r in held.items() if sk not in skip]
+        else:
+            record = self.records.get(account_id)
+            records = [record] if record is not None and (_sk_of(record) or "") not in skip else []
+        for record in records:
             value = record_values(record, self.rules)[index]
-            if held_form(rule, value) == form:  # None (no value) is never a form
+            # A scope may hold the middle: the record's reading that is ``form``, if it has one.
+            if held_form(rule, value, form.__eq__) == form:  # None (no value) is never a form
                 return True
         return False
 

@@ -30,13 +30,14 @@ import heapq
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from dynoview.core.streams.records import StreamEvent
 from dynoview.core.uniqueness.findings import EXPIRED, Finding
 from dynoview.core.uniqueness.locks_table import locks_view
 from dynoview.core.uniqueness.pairing import Pairing
-from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 from dynoview.core.watch.account_items import AccountItems
 from dynoview.core.watch.classes import RuleForms
 from dynoview.core.watch.events import Cause, FindingChange, ValueChange
@@ -218,13 +219,18 @@ class WatchState:
             if from_state:
                 changes.append(ValueChange(forms.rule.name, forms.rule.attribute, old_value, new_value))
             rule = forms.rule
-            # None when there is no value, or the normalisation empties it (the audit's test).
-            before_form, after_form = held_form(rule, old_value), held_form(rule, new_value)
+            if rule.middle is not None:  # a scope may hold the middle: cut where it ends
+                old_value = _joined(rule, old_value, update.event.old_image)
+                new_value = _joined(rule, new_value, update.item)
+            # None when there is no value, or the normalisation empties it (the audit's test);
+            # a plain old value is cut where the state says the account holds it.
+            before_form = held_form(rule, old_value, partial(_holds, forms, account_id))
+            after_form = held_form(rule, new_value)
             if before_form == after_form:
                 continue
             # Another item of the account may hold the value still: then the account does.
             if before_form is not None and (book is None or not book.holds(account_id, index, rule,
-                                                                            before_form)):
+                                                                            before_form, besides=(view.sk,))):
                 forms.remove_holder(before_form, account_id)
                 forms_touched.append((index, before_form))
             if after_form is not None:
@@ -327,6 +333,17 @@ class WatchState:
                     forms.set_lock(value, True)
                     touched.form(index, value, cause)
         return self.judge.changes(touched, self.findings, now)
+
+
+def _holds(forms: RuleForms, account_id: str, form: str) -> bool:
+    return account_id in forms.holders_of(form)
+
+
+def _joined(rule: LockRule, value: str | None, item: Mapping[str, Any] | None) -> str | None:
+    """``value`` (an item's recorded value) joined from the item when it is at hand
+    (``scoped.recorded_value``: a ``JoinedForm`` knows where its scope ends), else as it is."""
+    joined = recorded_value(rule, item) if item is not None and value else None
+    return joined if joined is not None and joined == value else value
 
 
 def _image_changes(event: StreamEvent, rules: list[RuleForms]) -> list[ValueChange]:

@@ -6,6 +6,10 @@ applying an event costs the rows it names, never a walk over the million others.
 grid does not have yet (an account or lock written after the audit) is appended: account and
 lock rows then interleave after ``rows.accounts``, so a row's kind is read from ``kinds``.
 
+A row's per-row columns stay as ``build_rows`` makes them: its ``finding_bits`` follow its
+findings (the status filter reads them), and a lock row appended carries its ``lock_rule`` (a
+lock on the empty value has no value to tell its rule by).
+
 Rows are marked: ``new`` where a problem appeared or changed since Live started, ``resolved``
 where every problem cleared; and each changed row keeps the events that changed it (for the
 "Stream records…" dialog).
@@ -19,7 +23,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from dynoview.core.audit.rows import ACCOUNT, CHUNK, CODE, CODES, LOCK, AuditRows, check, chunks
+from dynoview.core.audit.rows import (
+    ACCOUNT,
+    CHUNK,
+    CODE,
+    CODES,
+    LOCK,
+    NO_RULE,
+    AuditRows,
+    check,
+    chunks,
+    status_bits,
+)
 from dynoview.core.background import yield_to_ui
 from dynoview.core.uniqueness.findings import EXPIRED, NO_VALUE, OK, SEVERITY, Finding
 from dynoview.core.uniqueness.schema import UniquenessSchema
@@ -75,10 +90,9 @@ class LiveRows:
             accounts.update(zip(rows.ids[part.start:part.stop], part, strict=True))
         accounts.pop("", None)  # lock rows have no account id
         for row in range(rows.accounts, n):
-            if rows.kinds[row] == LOCK:
-                for r, values in enumerate(rows.values):
-                    if values[row]:
-                        self._locks[(r, values[row])] = row
+            r = rows.lock_rule_of(row)  # by ``lock_rule``: a lock on '' holds no value to tell it by
+            if r is not None:
+                self._locks[(r, rows.values[r][row])] = row
         self.ready = True
         return self
 
@@ -210,7 +224,9 @@ class LiveRows:
                 cell = rows.cell_findings.get((row, r))
                 if cell is not None and _same(cell, f):
                     del rows.cell_findings[(row, r)]
-                    rows.cell_status[r][row] = CODE[OK if rows.values[r][row] else NO_VALUE]
+                    # A lock row's own cell is a lock, held on '' too (by ``lock_rule``).
+                    held = rows.values[r][row] or (rows.kinds[row] == LOCK and rows.lock_rule_of(row) == r)
+                    rows.cell_status[r][row] = CODE[OK if held else NO_VALUE]
             hit.add(row)
         return hit
 
@@ -219,8 +235,11 @@ class LiveRows:
         found[:] = [g for g in found if not _same(g, f)] + [f]
 
     def _status(self, row: int) -> None:
-        """The row's worst status, as ``build_rows`` computes it."""
+        """The row's worst status and the bits of every finding naming it (what the status filter
+        matches it by), as ``build_rows`` computes them."""
         rows = self.rows
+        _grow(rows.finding_bits, row, 0)
+        rows.finding_bits[row] = status_bits(rows.row_findings.get(row, ()))
         statuses = [CODES[column[row]] for column in rows.cell_status]
         if rows.expired and row < len(rows.expired) and rows.expired[row]:
             statuses.append(EXPIRED)
@@ -238,6 +257,8 @@ class LiveRows:
             rows.values[r].append("")
             rows.cell_status[r].append(CODE[NO_VALUE] if kind == LOCK else CODE[OK])
         rows.row_status.append(CODE[OK])
+        _grow(rows.lock_rule, row, NO_RULE)  # ``_lock_row`` sets a lock row's
+        _grow(rows.finding_bits, row, 0)  # ``_status`` sets it once its findings are filed
         if rows.sks is not None:
             rows.sks.append("")
         if key is not None:
@@ -260,6 +281,7 @@ class LiveRows:
         if row is None:
             row = self._append(LOCK, "", key, out)
             self.rows.values[r][row] = value
+            self.rows.lock_rule[row] = r
             self._locks[(r, value)] = row
         return row
 
@@ -275,6 +297,12 @@ class LiveRows:
 
     def events_of(self, row: int) -> list[WatchEvent]:
         return list(self.events.get(row, ()))
+
+
+def _grow(column: bytearray, row: int, fill: int) -> None:
+    """Make a per-row column reach ``row`` (rows built without it, or appended since: ``fill``)."""
+    if len(column) <= row:
+        column.extend(bytes([fill]) * (row + 1 - len(column)))
 
 
 def insert_at(rows: AuditRows, order: array, row: int) -> int:
