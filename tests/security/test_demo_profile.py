@@ -12,6 +12,7 @@ import os
 import stat
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -71,9 +72,33 @@ def test_demo_transact_writes_only_the_demo_action_log(tmp_path: Path) -> None:
             assert stat.S_IMODE(folder.stat().st_mode) == 0o700
 
 
+@pytest.fixture
+def demo_as_seeded() -> Iterator[None]:
+    """An in-process ``--demo`` writes to moto's in-process state, which outlives the demo's
+    server: what the test signed up is deleted after it, so a later demo in this process (the
+    demo tests count its items) starts as seeded."""
+    yield
+    import boto3
+
+    from dynoview.demo.backend import ACCOUNTS_TABLE, SEED_KEYS, SEED_REGION, start_demo
+
+    backend = start_demo(seed=False)
+    try:
+        client = boto3.client("dynamodb", endpoint_url=backend.endpoint_url, region_name=SEED_REGION,
+                              aws_access_key_id=SEED_KEYS["access_key"],
+                              aws_secret_access_key=SEED_KEYS["secret_key"])
+        for page in client.get_paginator("scan").paginate(TableName=ACCOUNTS_TABLE):
+            for item in page["Items"]:
+                if "demo8" in item["PK"]["S"]:
+                    client.delete_item(TableName=ACCOUNTS_TABLE, Key={"PK": item["PK"], "SK": item["SK"]})
+    finally:
+        backend.stop()
+
+
 def test_demo_command_in_process_leaves_the_user_log_alone(tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch,
-                                                            capsys: pytest.CaptureFixture[str]) -> None:
+                                                            capsys: pytest.CaptureFixture[str],
+                                                            demo_as_seeded: None) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
     assert cli_main(["transact", str(signup_file(tmp_path, "demo8")), "--demo", "--yes"]) == 0
     assert capsys.readouterr().out.startswith("succeeded:")
