@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from dynoview.core.session.connection import Connection, ConnectionSpec
+from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.demo.backend import create_accounts_table, seed_accounts
 
 # Letters and digits only in the key id: DynamoDB Local refuses any other.
@@ -30,6 +31,24 @@ def empty_accounts_table(conn: Connection, prefix: str = "accounts") -> Iterator
     create_accounts_table(conn, name)
     try:
         yield name
+    finally:
+        conn.client.delete_table(TableName=name)
+
+
+@contextmanager
+def empty_keys_table(conn: Connection, prefix: str) -> Iterator[TableInfo]:
+    """An empty table keyed PK and SK (strings) with no index, so an attribute of any type can
+    be written (the article's table indexes email as a string), under a unique name, dropped
+    after; described."""
+    name = f"{prefix}-{uuid.uuid4().hex[:8]}"
+    conn.client.create_table(
+        TableName=name, BillingMode="PAY_PER_REQUEST",
+        AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"},
+                              {"AttributeName": "SK", "AttributeType": "S"}],
+        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}])
+    try:
+        conn.client.get_waiter("table_exists").wait(TableName=name)
+        yield describe_table(conn, name)
     finally:
         conn.client.delete_table(TableName=name)
 

@@ -7,7 +7,6 @@ text as sent, the templates write the stored spelling themselves, so both agree.
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
@@ -18,13 +17,14 @@ from dynoview.core.audit.run import run_audit
 from dynoview.core.preflight.check import run_preflight
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
-from dynoview.core.session.tables import TableInfo, describe_table
+from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx import templates
 from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.model import Transaction
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, article_schema
 from dynoview.core.uniqueness.scope import fill_scope
 from dynoview.core.values.user_text import parse_value
+from tests.helpers import empty_keys_table
 
 pytestmark = pytest.mark.integration
 
@@ -37,15 +37,8 @@ def s(text: str) -> dict[str, str]:
 
 @pytest.fixture
 def table(conn: Connection) -> Iterator[TableInfo]:
-    name = f"numlocks-{uuid.uuid4().hex[:8]}"
-    conn.client.create_table(
-        TableName=name, BillingMode="PAY_PER_REQUEST",
-        AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"},
-                              {"AttributeName": "SK", "AttributeType": "S"}],
-        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}])
-    conn.client.get_waiter("table_exists").wait(TableName=name)
-    yield describe_table(conn, name)
-    conn.client.delete_table(TableName=name)
+    with empty_keys_table(conn, "numlocks") as info:
+        yield info
 
 
 def _send(conn: Connection, reader: Reader, table: TableInfo, schema: UniquenessSchema,

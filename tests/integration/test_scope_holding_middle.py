@@ -6,7 +6,6 @@ processes) and the export audit (DuckDB) give one answer: every account holds it
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,12 +18,13 @@ from dynoview.core.exports.writer import write_export
 from dynoview.core.preflight.check import run_preflight
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
-from dynoview.core.session.tables import TableInfo, describe_table
+from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx import templates
 from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.uniqueness.findings import OK
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 from dynoview.core.uniqueness.scope import normalise_form
+from tests.helpers import empty_keys_table
 
 pytestmark = pytest.mark.integration
 
@@ -44,15 +44,8 @@ def s(text: str) -> dict[str, str]:
 
 @pytest.fixture
 def table(conn: Connection) -> Iterator[TableInfo]:
-    name = f"scopemiddle-{uuid.uuid4().hex[:8]}"
-    conn.client.create_table(
-        TableName=name, BillingMode="PAY_PER_REQUEST",
-        AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"},
-                              {"AttributeName": "SK", "AttributeType": "S"}],
-        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}])
-    conn.client.get_waiter("table_exists").wait(TableName=name)
-    yield describe_table(conn, name)
-    conn.client.delete_table(TableName=name)
+    with empty_keys_table(conn, "scopemiddle") as info:
+        yield info
 
 
 @pytest.mark.parametrize("mode", ["lowercase", "trim+lowercase", "nfkc+casefold"])

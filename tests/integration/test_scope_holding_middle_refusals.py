@@ -8,7 +8,6 @@ offered left the account without its lock."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,12 +17,13 @@ from dynoview.core.preflight.check import run_preflight
 from dynoview.core.preflight.refusals import WITH_LOCKS
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
-from dynoview.core.session.tables import TableInfo, describe_table
+from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx import templates
 from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.model import PUT, Action, Transaction
 from dynoview.core.uniqueness.findings import MISSING_LOCK
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
+from tests.helpers import empty_keys_table
 
 pytestmark = pytest.mark.integration
 
@@ -43,15 +43,8 @@ def account(name: str, tenant: str, email: str) -> dict[str, Any]:
 
 @pytest.fixture
 def table(conn: Connection) -> Iterator[TableInfo]:
-    name = f"scopemiddle-refusal-{uuid.uuid4().hex[:8]}"
-    conn.client.create_table(
-        TableName=name, BillingMode="PAY_PER_REQUEST",
-        AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"},
-                              {"AttributeName": "SK", "AttributeType": "S"}],
-        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}])
-    conn.client.get_waiter("table_exists").wait(TableName=name)
-    yield describe_table(conn, name)
-    conn.client.delete_table(TableName=name)
+    with empty_keys_table(conn, "scopemiddle-refusal") as info:
+        yield info
 
 
 @pytest.mark.parametrize(("tenant", "email", "lock", "label"), [

@@ -14,7 +14,7 @@ from dynoview.core.uniqueness.findings import ORPHAN_LOCK
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 from dynoview.core.watch.events import APPEARED
 from dynoview.core.watch.state import Update, WatchState
-from tests.unit.core.test_watch_scoped import NOW, TTL, audit, delete, kinds, marker, put, user
+from tests.unit.core.test_watch_scoped import NOW, TTL, audit, change, delete, kinds, marker, put, user
 
 TENANT = "Org#User#email#EU"
 
@@ -51,15 +51,7 @@ def _batch(rng: random.Random, table: dict[tuple[str, str], dict[str, Any]]) -> 
         else:
             item = marker(rng.choice(["Org", TENANT, "EU", "A#User#email#B", "undefined"]),
                           rng.choice(VALUES).strip().lower() or "x")
-        where = (item["pk"]["S"], item["sk"]["S"])
-        old = table.get(where)
-        if rng.random() < 0.25:
-            if old is not None:
-                del table[where]
-                updates.append(delete(old))
-        else:
-            table[where] = item
-            updates.append(put(item, old))
+        updates.extend(change(rng, table, item))
     return updates
 
 

@@ -275,16 +275,23 @@ def _random_batch(rng: random.Random, table: dict[tuple[str, str], dict[str, Any
             item = marker(scope, rng.choice(VALUES), attribute)
             if rng.random() < 0.15:
                 item[TTL] = PASSED
-        where = (item["pk"]["S"], item["sk"]["S"])
-        old = table.get(where)
-        if rng.random() < 0.25:
-            if old is not None:
-                del table[where]
-                updates.append(delete(old))
-        else:
-            table[where] = item
-            updates.append(put(item, old))
+        updates.extend(change(rng, table, item))
     return updates
+
+
+def change(rng: random.Random, table: dict[tuple[str, str], dict[str, Any]],
+           item: dict[str, Any]) -> list[Update]:
+    """A random write at ``item``'s key, applied to ``table``: a delete of what is there (a
+    quarter of the time; nothing when the key is free) or a put of ``item``, as its record."""
+    where = (item["pk"]["S"], item["sk"]["S"])
+    old = table.get(where)
+    if rng.random() < 0.25:
+        if old is None:
+            return []
+        del table[where]
+        return [delete(old)]
+    table[where] = item
+    return [put(item, old)]
 
 
 @pytest.mark.parametrize("records", [True, False], ids=["account-records", "old-images"])
