@@ -20,7 +20,7 @@ def test_window_badge_and_status_say_unencrypted(
     shown = win.status.show
     monkeypatch.setattr(win.status, "show", lambda text, ms=8000: (messages.append(text), shown(text, ms)))
     win.connect_to(ConnectionSpec(name="lan", endpoint_url=lan_endpoint, region="us-east-1"))
-    qtbot.waitUntil(lambda: win.ctx.connection is not None, timeout=10000)
+    qtbot.waitUntil(lambda: win.ctx.connection is not None, timeout=45000)
     warning = win.ctx.connection.cleartext_warning
     assert warning and "unencrypted" in warning
     assert win.connection_label.text().endswith("UNENCRYPTED")

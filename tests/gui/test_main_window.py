@@ -258,7 +258,7 @@ def test_loopback_endpoint_without_keys_connects_with_placeholder_keys_and_says_
     shown = win.status.show
     monkeypatch.setattr(win.status, "show", lambda text, ms=8000: (messages.append(text), shown(text, ms)))
     win.connect_to(ConnectionSpec(name="local", endpoint_url=moto_endpoint))
-    qtbot.waitUntil(lambda: win.ctx.connection is not None, timeout=10000)
+    qtbot.waitUntil(lambda: win.ctx.connection is not None, timeout=45000)
     assert win.ctx.connection.placeholder_credentials
     assert "placeholder keys" in win.connection_label.text()
     assert PLACEHOLDER_NOTE in win.connection_label.toolTip()

@@ -100,7 +100,7 @@ def test_sso_sign_in_again_keeps_tabs_query_and_draft(
     sign_in.click()
     dialog = win.session_view.sso_dialog
     qtbot.waitUntil(lambda: dialog.code.text() == USER_CODE, timeout=10000)
-    qtbot.waitUntil(lambda: win.ctx.connection is not None, timeout=15000)
+    qtbot.waitUntil(lambda: win.ctx.connection is not None, timeout=45000)
     assert_kept(qtbot, win, seeded_table, before)
     qtbot.waitUntil(lambda: any("were kept" in m for m in messages), timeout=5000)
 

@@ -92,7 +92,7 @@ def test_a_refused_code_asks_again_in_place_and_the_next_one_connects(
     qtbot.waitUntil(again.code.hasFocus, timeout=5000)
     assert "connect" in window.ctx.tasks.running()  # still the one connection, waiting
     send(qtbot, again, MFA_CODE)
-    qtbot.waitUntil(lambda: window.ctx.connection is not None, timeout=10000)
+    qtbot.waitUntil(lambda: window.ctx.connection is not None, timeout=45000)
     assert window.connect_failed_box is None
     assert sent(sts) == [WRONG[0], MFA_CODE]
     label = window.session_view.identity_label
@@ -143,7 +143,7 @@ def test_the_code_just_refused_is_not_sent_again(
     assert "not sent again" in third.message.text() and "1 try left" in third.message.text()
     assert sent(sts) == [WRONG[0]]
     send(qtbot, third, MFA_CODE)
-    qtbot.waitUntil(lambda: window.ctx.connection is not None, timeout=10000)
+    qtbot.waitUntil(lambda: window.ctx.connection is not None, timeout=45000)
     assert sent(sts) == [WRONG[0], MFA_CODE]
 
 

@@ -59,7 +59,7 @@ def test_sign_in_from_the_failed_connection_then_connect(
     assert opened == [f"https://device.sso.example/?user_code={USER_CODE}"]
     assert "Waiting for the approval" in dialog.state.text() and win.ctx.connection is None
     sso.approved.set()  # the user approves in the browser
-    qtbot.waitUntil(lambda: win.ctx.connection is not None, timeout=15000)
+    qtbot.waitUntil(lambda: win.ctx.connection is not None, timeout=45000)
     assert not dialog.isVisible()
     frozen = win.ctx.connection.session.get_credentials().get_frozen_credentials()
     assert frozen.access_key == ROLE_KEY

@@ -36,7 +36,7 @@ def mfa_spec(endpoint: str) -> ConnectionSpec:
 
 def wait_for_dialog(qtbot, win: MainWindow):  # type: ignore[no-untyped-def]
     prompter = win.session_view.prompter
-    qtbot.waitUntil(lambda: prompter.dialog is not None and prompter.dialog.isVisible(), timeout=10000)
+    qtbot.waitUntil(lambda: prompter.dialog is not None and prompter.dialog.isVisible(), timeout=45000)
     return prompter.dialog
 
 
@@ -52,20 +52,24 @@ def test_an_mfa_profile_connects_once_the_dialog_gets_the_code(
     qtbot.keyClicks(dialog.code, MFA_CODE)
     assert dialog.sign_in.isEnabled()
     qtbot.mouseClick(dialog.sign_in, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.ctx.connection is not None, timeout=10000)
+    qtbot.waitUntil(lambda: window.ctx.connection is not None, timeout=45000)
     assert dialog.code.text() == ""  # handed over and cleared
     # Who this is, and where, once STS answered.
     label = window.session_view.identity_label
-    qtbot.waitUntil(lambda: ACCOUNT in label.text(), timeout=10000)
+    qtbot.waitUntil(lambda: ACCOUNT in label.text(), timeout=45000)
     assert "assumed-role/support/" in label.text() and "us-east-1" in label.text()
     assert "Signed in as arn:aws:sts::" in label.toolTip()
     # Reconnecting within the session's lifetime asks nothing.
     first = window.ctx.connection
     window.session_view.prompter.dialog = None
     window.connect_to(mfa_spec(moto_endpoint))
-    qtbot.waitUntil(lambda: window.ctx.connection is not first and window.ctx.connection is not None,
-                    timeout=10000)
-    assert window.session_view.prompter.dialog is None
+    prompter = window.session_view.prompter
+    # Either ends the wait: a dialog asking again is the failure, said as such. The bound is
+    # generous: a connect lists every table of a moto that many tests have filled, and the CI
+    # machine is loaded.
+    qtbot.waitUntil(lambda: prompter.dialog is not None or (
+        window.ctx.connection is not first and window.ctx.connection is not None), timeout=45000)
+    assert prompter.dialog is None, "the cached session was not reused: the code was asked again"
 
 
 def test_cancel_leaves_no_half_made_connection(
@@ -74,7 +78,7 @@ def test_cancel_leaves_no_half_made_connection(
     dialog = wait_for_dialog(qtbot, window)
     qtbot.keyClicks(dialog.code, "123")
     dialog.reject()
-    qtbot.waitUntil(lambda: window.connect_failed_box is not None, timeout=10000)
+    qtbot.waitUntil(lambda: window.connect_failed_box is not None, timeout=45000)
     assert "no MFA code was given" in window.connect_failed_box.text()
     assert MFA_SERIAL in window.connect_failed_box.text()
     assert window.ctx.connection is None and window.connection_label.text() == "Not connected"
@@ -88,7 +92,7 @@ def test_production_opens_read_only_and_write_mode_needs_the_account_id(
     monkeypatch.setenv("AWS_ENDPOINT_URL_STS", moto_endpoint)  # the test session's keys, moto's STS
     window.connect_to(ConnectionSpec(name="payments", endpoint_url=moto_endpoint, region="us-east-1",
                                      production=True))
-    qtbot.waitUntil(lambda: window.ctx.connection is not None, timeout=10000)
+    qtbot.waitUntil(lambda: window.ctx.connection is not None, timeout=45000)
     conn = window.ctx.connection
     assert conn.read_only and conn.spec.production
     assert window.windowTitle().startswith("PRODUCTION — DynoView")
@@ -99,7 +103,7 @@ def test_production_opens_read_only_and_write_mode_needs_the_account_id(
     assert "background" in read_only_style
     with pytest.raises(ReadOnlyError, match="production connection"):
         conn.client.put_item(TableName="anything", Item={"PK": {"S": "x"}})
-    qtbot.waitUntil(lambda: conn.identity is not None, timeout=10000)
+    qtbot.waitUntil(lambda: conn.identity is not None, timeout=45000)
 
     button = window.session_view.write_button
     assert not button.isHidden() and button.text() == "Write mode…"
@@ -127,7 +131,7 @@ def test_production_opens_read_only_and_write_mode_needs_the_account_id(
 def test_an_ordinary_connection_has_no_production_colours(
         qtbot, window: MainWindow, moto_endpoint: str) -> None:
     window.connect_to(ConnectionSpec(name="dev", endpoint_url=moto_endpoint, region="us-east-1"))
-    qtbot.waitUntil(lambda: window.ctx.connection is not None, timeout=10000)
+    qtbot.waitUntil(lambda: window.ctx.connection is not None, timeout=45000)
     assert window.statusBar().styleSheet() == "" and window.session_view.write_button.isHidden()
     assert not window.windowTitle().startswith("PRODUCTION")
 
@@ -144,7 +148,7 @@ def test_an_expired_mfa_session_asks_again_from_a_background_read(
     dialog = wait_for_dialog(qtbot, window)
     qtbot.keyClicks(dialog.code, MFA_CODE)
     qtbot.mouseClick(dialog.sign_in, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.ctx.connection is not None, timeout=10000)
+    qtbot.waitUntil(lambda: window.ctx.connection is not None, timeout=45000)
     window.session_view.prompter.dialog = None
     qtbot.wait(int(max(0.0, 6.5 - (time.monotonic() - start)) * 1000))
     listed: list[object] = []
@@ -155,7 +159,7 @@ def test_an_expired_mfa_session_asks_again_from_a_background_read(
     assert listed == []  # the read waits for the code
     qtbot.keyClicks(again.code, "192837")
     qtbot.mouseClick(again.sign_in, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: bool(listed), timeout=10000)
+    qtbot.waitUntil(lambda: bool(listed), timeout=45000)
 
 
 def test_the_connection_dialog_saves_the_production_mark(qtbot) -> None:
