@@ -48,6 +48,30 @@ for var in ("AWS_PROFILE", "AWS_DEFAULT_PROFILE", "AWS_SESSION_TOKEN", "AWS_ENDP
     os.environ.pop(var, None)
 (_ISOLATION / "home").mkdir(exist_ok=True)
 
+#: Every Qt wait's bound is multiplied by this (DYNOVIEW_TEST_WAIT_SLACK, default 3). A wait's
+#: bound is when a test gives up, never a speed check (speed is measured in benchmarks/): on a
+#: loaded CI machine, with a moto that many tests filled, a 10 s connect wait once ran out.
+WAIT_SLACK = float(os.environ.get("DYNOVIEW_TEST_WAIT_SLACK", "3"))
+
+
+def _slacken_qt_waits() -> None:
+    from pytestqt.qtbot import QtBot
+
+    wait_until, wait_signal = QtBot.waitUntil, QtBot.waitSignal
+
+    def slow_wait_until(self: QtBot, callback: Any, *, timeout: int = 5000) -> None:
+        wait_until(self, callback, timeout=int(timeout * WAIT_SLACK))
+
+    def slow_wait_signal(self: QtBot, signal: Any = None, *, timeout: int = 5000, **kwargs: Any) -> Any:
+        if timeout is not None and timeout > 0:
+            timeout = int(timeout * WAIT_SLACK)
+        return wait_signal(self, signal, timeout=timeout, **kwargs)
+
+    QtBot.waitUntil, QtBot.waitSignal = slow_wait_until, slow_wait_signal  # type: ignore[method-assign]
+
+
+_slacken_qt_waits()
+
 
 ENGINES = ("moto", "dynamodb-local")
 REQUIRE_DYNAMODB_LOCAL = "DYNOVIEW_REQUIRE_DYNAMODB_LOCAL"
