@@ -34,6 +34,15 @@ def holds_focus(widget: QWidget) -> bool:
     return inside is not None and widget.isAncestorOf(inside)
 
 
+def wait_for_focus(qtbot: Any, widget: QWidget, what: str) -> None:
+    """The focus reaches ``widget``: a dialog is the active modal widget as soon as it shows, and
+    gets the focus with its activation, a moment later on a loaded machine."""
+    try:
+        qtbot.waitUntil(lambda: holds_focus(widget), timeout=5000)
+    except qtbot.TimeoutError:
+        raise AssertionError(f"{what} (the focus is on {focused()!r})") from None
+
+
 def receiver() -> QWidget:
     """Where a key goes now: an open menu, else the focused widget, else the active window."""
     target = QApplication.activePopupWidget() or focused() or QApplication.activeWindow()
@@ -131,7 +140,7 @@ def execute_by_keyboard(qtbot: Any, builder: Any) -> Any:
     qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QDialog), timeout=10000)
     confirm = QApplication.activeModalWidget()
     assert confirm is not None and confirm.windowTitle() == "Execute transaction"
-    assert holds_focus(confirm), "the confirmation opened without the focus"
+    wait_for_focus(qtbot, confirm, "the confirmation opened without the focus")
     key(qtbot, Key.Key_Return)
     qtbot.waitUntil(lambda: builder.result is not None, timeout=15000)
     return builder.result
@@ -154,7 +163,7 @@ def test_diagnose_a_value_then_repair_it(qtbot: Any, window: MainWindow, seeded_
     qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QDialog), timeout=5000)
     form = QApplication.activeModalWidget()
     assert form is not None and form.windowTitle().startswith("Release")
-    assert holds_focus(form), "the form opened without the focus in a field"
+    wait_for_focus(qtbot, form, "the form opened without the focus in a field")
     key(qtbot, Key.Key_Return)  # Open in builder (the default button, not Cancel)
     qtbot.waitUntil(lambda: "BuilderPanel" in win.features, timeout=5000)
     builder: Any = win.features["BuilderPanel"]
@@ -233,7 +242,7 @@ def test_connect_to_the_demo(qtbot: Any, qasync_loop: asyncio.AbstractEventLoop)
     qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QDialog), timeout=5000)
     dialog = QApplication.activeModalWidget()
     assert dialog is not None and dialog.windowTitle() == "Connect to DynamoDB"
-    assert holds_focus(dialog)
+    wait_for_focus(qtbot, dialog, "the connection dialog opened without the focus")
     with qtbot.waitSignal(win.table_shown, timeout=30000):
         key(qtbot, Key.Key_Return)  # Connect (the default button), on the demo
     assert win.ctx.connection is not None and win.items_panel.model.rowCount() > 0
