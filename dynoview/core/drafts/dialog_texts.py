@@ -17,7 +17,6 @@ import contextlib
 import hashlib
 import json
 import logging
-import math
 import os
 import time
 from collections.abc import Mapping
@@ -25,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dynoview.core.drafts.model import DraftError
+from dynoview.core.drafts.model import DraftError, checked_time
 from dynoview.core.drafts.store import DraftStore
 from dynoview.core.redaction import redact_url
 from dynoview.core.session import profile
@@ -143,10 +142,6 @@ def _text_map(data: Any, what: str) -> dict[str, str]:
     return dict(data)
 
 
-#: Epoch seconds past this (year 5138) are no time a file was kept at.
-_LATEST_TIME = 100_000_000_000
-
-
 def kept_from_json(data: Any) -> KeptText:
     """The kept text a file holds; ``DraftError`` says what is wrong with one that cannot be used."""
     if not isinstance(data, dict):
@@ -159,14 +154,11 @@ def kept_from_json(data: Any) -> KeptText:
         raise DraftError("it does not say which dialog, connection and table it is for")
     if subject["dialog"] not in DIALOGS:
         raise DraftError(f"it is for a dialog DynoView does not have ({subject['dialog']!r})")
-    saved_at = data.get("saved_at")
-    if not isinstance(saved_at, int | float) or isinstance(saved_at, bool):
-        raise DraftError("its time is not a number")
-    if not (math.isfinite(saved_at) and 0 <= saved_at < _LATEST_TIME):  # NaN, 1e20: no date
-        raise DraftError(f"its time ({saved_at!r}) is not a time")
+    # NaN, 1e20, an int too large for a float: no date to show (the dialog raised on them)
+    saved_at = checked_time(data.get("saved_at"), "saved_at")
     return KeptText(Subject(subject["dialog"], subject["connection"], subject["table"], subject["key"]),
                     _text_map(data.get("fields"), "fields"), _text_map(data.get("base", {}), "bases"),
-                    float(saved_at))
+                    saved_at)
 
 
 class DialogTexts:

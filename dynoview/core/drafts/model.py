@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 FORMAT = 1
+#: The latest time a draft may hold (3000-01-01 UTC): ``time.localtime`` shows it on every
+#: platform (Windows stops at the year 3000); a later one is damage, not a clock.
+LATEST_TIME = 32_503_680_000
 
 
 class DraftError(ValueError):
@@ -74,11 +77,40 @@ def _optional_text(data: dict[str, Any], key: str) -> str | None:
     return value
 
 
+def checked_time(value: Any, key: str) -> float:
+    """``value`` as seconds since the epoch that every clock function can show; ``DraftError``
+    naming ``key`` otherwise: text, true, NaN, 1e300, an integer too large for a float, or a
+    time before 1970 (``time.localtime`` raises on those, and a draft must never stop a start)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise DraftError(f"its {key} is not a number")
+    # Compared as given: an int too large for a float compares exactly, NaN compares False.
+    if not 0 <= value < LATEST_TIME:
+        text = repr(value)  # an int from JSON has at most 4300 digits: said in short
+        shown = text if len(text) <= 24 else f"{text[:20]}… ({len(text)} digits)"
+        raise DraftError(f"its {key} ({shown}) is not a time between 1970 and the year 3000")
+    return float(value)
+
+
+def _finite(value: Any, key: str) -> None:
+    """``DraftError`` at the first number JSON cannot write back (NaN, ``Infinity``, ``1e400``)
+    in ``value``, named by its place (``request.TransactItems[0].Put...``): a draft that could
+    not be saved again would stay a leftover for ever. Walked without recursion (any depth)."""
+    todo: list[tuple[str, Any]] = [(key, value)]
+    while todo:
+        where, item = todo.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            raise DraftError(f"its {where} is {item!r}, a number JSON cannot hold")
+        if isinstance(item, dict):
+            todo.extend((f"{where}.{k}", v) for k, v in item.items())
+        elif isinstance(item, list):
+            todo.extend((f"{where}[{i}]", v) for i, v in enumerate(item))
+
+
 def draft_from_json(data: Any) -> Draft:
     """The draft a file holds; ``DraftError`` says what is wrong with one that does not."""
     if not isinstance(data, dict):
         raise DraftError("it is not a JSON object")
-    if data.get("format") != FORMAT:
+    if type(data.get("format")) is not int or data.get("format") != FORMAT:  # not true == 1
         raise DraftError(f"its format is {data.get('format')!r}, not {FORMAT}")
     request = data.get("request")
     if not isinstance(request, dict) or not isinstance(request.get("TransactItems", []), list):
@@ -89,9 +121,9 @@ def draft_from_json(data: Any) -> Draft:
     seen = data.get("seen", [])
     if not isinstance(seen, list) or not all(isinstance(s, dict) for s in seen):
         raise DraftError("its names seen are not a list of objects")
-    saved_at = data.get("saved_at", 0.0)
-    if isinstance(saved_at, bool) or not isinstance(saved_at, int | float) or not math.isfinite(saved_at):
-        raise DraftError("its time is not a number")
+    for key in ("request", "forms", "seen"):
+        _finite(data.get(key), key)
+    saved_at = checked_time(data.get("saved_at", 0.0), "saved_at")
     return Draft(request=request, forms=tuple(forms), connection=_optional_text(data, "connection"),
-                 table=_optional_text(data, "table"), saved_at=float(saved_at),
+                 table=_optional_text(data, "table"), saved_at=saved_at,
                  name=_optional_text(data, "name"), seen=tuple(seen))

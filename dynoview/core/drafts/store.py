@@ -171,7 +171,7 @@ class DraftStore:
         saved = draft if keep_time else replace(draft, saved_at=time.time())
         try:
             return saved, json.dumps(saved.to_json(), ensure_ascii=False, allow_nan=False) + "\n"
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, RecursionError) as exc:
             raise DraftError(f"The draft could not be written as JSON ({exc}).") from exc
 
     def _write(self, path: Path, draft: Draft) -> Draft:
@@ -215,8 +215,9 @@ class DraftStore:
             return self._set_aside(path, what, str(exc))
         try:
             return Loaded(draft_from_json(json.loads(raw)))
-        except (ValueError, RecursionError) as exc:  # DraftError is a ValueError too
-            reason = str(exc) if isinstance(exc, DraftError) else "it is not valid JSON"
+        # DraftError is a ValueError too; ArithmeticError: a number the checks missed, never a crash
+        except (ValueError, RecursionError, ArithmeticError) as exc:
+            reason = str(exc) if isinstance(exc, DraftError | ArithmeticError) else "it is not valid JSON"
             return self._set_aside(path, what, reason)
 
     def _set_aside(self, path: Path, what: str, reason: str) -> Loaded:
@@ -241,8 +242,16 @@ class DraftStore:
         problems: list[str] = []
         kept: list[str] = []
         moved: Path | None = None
-        for path in self.current.leftovers():
-            held = self.current.hold(path)
+        try:
+            leftovers = self.current.leftovers()
+        except (OSError, PrivateFileError) as exc:  # a damaged folder: the builder opens all the same
+            return Loaded(None, f"{what} could not be looked for ({exc}); it stays in {self.current.folder}.")
+        for path in leftovers:
+            try:
+                held = self.current.hold(path)
+            except (OSError, PrivateFileError) as exc:
+                problems.append(f"{what} could not be taken over ({exc}); it stays in {path}.")
+                continue
             if held is None:
                 continue
             loaded = self._read(path, what)
@@ -263,6 +272,17 @@ class DraftStore:
                 problems.append(f"{what} could not be taken over ({exc}); it stays in {path}.")
                 held.release()
                 continue
+            except (ValueError, TypeError, ArithmeticError, RecursionError) as exc:
+                # What the file holds, past draft_from_json's checks: set aside and said, as a
+                # file that cannot be read is, so it stops no start (this one or the next).
+                aside = self._set_aside(path, what, str(exc) or type(exc).__name__)
+                problems.append(aside.problem or "")
+                moved = moved or aside.moved_to
+                held.release()
+                continue
+            except BaseException:
+                held.release()  # not left held by this window until it ends
+                raise
             held.remove()  # kept in this window's file (or a named draft) first
         return Loaded(chosen, " ".join(problems) or None, moved, tuple(kept))
 
@@ -401,7 +421,8 @@ class DraftStore:
             return None, self._set_aside(path, what, str(exc)).problem
         try:
             return parse(json.loads(raw)), None
-        except (ValueError, RecursionError) as exc:  # DraftError and value errors are ValueErrors
+        # DraftError and value errors are ValueErrors; ArithmeticError: float() of a huge integer
+        except (ValueError, RecursionError, ArithmeticError) as exc:
             reason = "it is not valid JSON" if isinstance(exc, json.JSONDecodeError | RecursionError) \
                 else str(exc)
             return None, self._set_aside(path, what, reason).problem

@@ -180,22 +180,22 @@ class BuilderDrafts(QObject):
 
     def restore(self) -> Draft | None:
         """Show the work the last session left (the note says so); None if there was none."""
-        loaded = self.store.load_current()
-        draft = loaded.draft
-        kept = self._kept_text(loaded.kept_as)
-        if draft is None or draft.is_empty():
-            if loaded.problem or kept:
-                self.note.show_text(" ".join(p for p in (kept, loaded.problem) if p), restored=False)
-            return None
-        try:
-            return self._show_restored(draft, kept, loaded.problem)
+        kept, problem = "", None
+        try:  # the store sets a damaged file aside (said in its problem); the rest must not stop it
+            loaded = self.store.load_current()
+            draft, kept, problem = loaded.draft, self._kept_text(loaded.kept_as), loaded.problem
+            if draft is None or draft.is_empty():
+                if problem or kept:
+                    self.note.show_text(" ".join(p for p in (kept, problem) if p), restored=False)
+                return None
+            return self._show_restored(draft, kept, problem)
         except TransactionImportError as exc:
             reason = self.tr("its request cannot be opened: {problems}").format(
                 problems="; ".join(f"{p.location()}: {p.message}" for p in exc.problems))
-        except Exception as exc:  # whatever the file holds, the builder must still open
-            log.exception("The builder's work from the last session could not be shown")
+        except Exception as exc:  # whatever the files hold, the builder must still open
+            log.exception("The builder's work from the last session could not be restored")
             reason = str(exc) or type(exc).__name__
-        self._restore_failed(reason, kept, loaded.problem)
+        self._restore_failed(reason, kept, problem)
         return None
 
     def _show_restored(self, draft: Draft, kept: str, problem: str | None) -> Draft:
