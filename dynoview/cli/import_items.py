@@ -6,10 +6,12 @@ a write), then for the write, only as the preview checked it (``source.SourceWat
 changed since stops the import before its first unchecked item; ``core.imports.run``):
 TransactWriteItems of up to 100 items, each batch after the builder's preflight, or
 BatchWriteItem with ``--speed`` on a table without lock rules (``import_prepare``: the schema
-and the progress file, settled first). Exit 0 imported (or a clean dry run), 2 a problem in
-the file, a stopped batch (the preflight's, DynamoDB's refusal, items left unprocessed, a lost
-answer), a read-only connection, or any other error; 3 a bug, also when it came with a stopped
-batch (both are said).
+and the progress file, settled first). Ctrl+C or SIGTERM while it writes stops it after the
+batch in flight (``interrupts``: a second one ends it at once, as a kill would). Exit 0
+imported (or a clean dry run), 2 a problem in the file, a stopped batch (the preflight's,
+DynamoDB's refusal, items left unprocessed, a lost answer), a stop by Ctrl+C or SIGTERM, a
+read-only connection, or any other error; 3 a bug, also when it came with a stopped batch
+(both are said).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import argparse
 import json
 import sys
 import threading
+from pathlib import Path
 from typing import Any
 
 from dynoview.cli.audit import add_schema_arguments
@@ -35,7 +38,9 @@ from dynoview.cli.common import (
 )
 from dynoview.cli.common import _report_bug as report_bug  # the boundary's own report of a bug
 from dynoview.cli.import_prepare import import_schema, progress_path, schema_label
-from dynoview.core.errors import DynoViewError, ReadOnlyError
+from dynoview.cli.interrupts import StopRequest, cancel_on_signals
+from dynoview.core.errors import CancelledError, DynoViewError, ReadOnlyError
+from dynoview.core.imports import resume
 from dynoview.core.imports.lock_rules import LayoutWatch, has_lock_rules
 from dynoview.core.imports.model import AUTO, CSV, FORMAT_LABELS, FORMATS
 from dynoview.core.imports.preview import Preview, build_preview
@@ -52,6 +57,7 @@ from dynoview.core.imports.run import (
     run_import,
 )
 from dynoview.core.imports.source import SourceWatch, read_records, resolve_format
+from dynoview.core.imports.stops import CancelledMidBatch
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
@@ -73,8 +79,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "then items are written in batches: TransactWriteItems of up to 100 items, each judged by "
         "the uniqueness preflight (a batch that would break a lock is stopped, nothing of it "
         "written), or with --speed BatchWriteItem on a table without lock rules. Progress is "
-        "saved after every batch: --resume continues an import that stopped. Exit 0 imported, "
-        "2 a problem in the file, a stopped batch, or an error.")
+        "saved after every batch: --resume continues an import that stopped. Ctrl+C (or SIGTERM) "
+        "stops it after the batch in flight; a second one ends it at once. Exit 0 imported, "
+        "2 a problem in the file, a stopped batch, a stop by Ctrl+C, or an error.")
     parser.add_argument("file", help="the file to import (an S3 export: its folder)")
     add_schema_arguments(parser)
     add_connection_arguments(parser)
@@ -195,13 +202,18 @@ def _run(args: argparse.Namespace, conn: Connection, fmt: str) -> int:
                             resume=args.resume, progress_path=path, confirmation=confirmation,
                             csv_raw=args.csv_raw and fmt == CSV, fmt=fmt,
                             schema_label=schema_label(args, origin))
+    shown = _ProgressPrinter()
+    cancel, stop = threading.Event(), StopRequest()
     try:
         records = source.writing(read_records(args.file, fmt, csv_raw=args.csv_raw))
-        result = run_import(conn, info, records, args.file,
-                            schema=schema, has_lock_rules=locks, log=ActionLog(), options=options,
-                            total=preview.valid, progress=_progress_printer(), cancel=threading.Event())
+        with cancel_on_signals(cancel, STOPPING, ABORTING) as stop:
+            result = run_import(conn, info, records, args.file,
+                                schema=schema, has_lock_rules=locks, log=ActionLog(), options=options,
+                                total=preview.valid, progress=shown, cancel=cancel)
     except ImportStopped as exc:
-        return _stopped(args, exc, head)
+        return _stopped(args, exc, {"interrupted": stop.signal, "progress_file": str(path), **head})
+    except CancelledError as exc:  # only the signals set ``cancel``
+        return _interrupted(args, exc, stop, path, shown, preview.valid, head)
     print("", file=sys.stderr)
     if args.json:
         _json(args, {"status": "imported", **result.to_json(), **head})
@@ -234,10 +246,50 @@ def _refused(args: argparse.Namespace, status: str, message: str, head: dict[str
     return EXIT_ERROR
 
 
-def _progress_printer() -> Any:
-    def show(progress: ImportProgress) -> None:
+class _ProgressPrinter:
+    """The progress line on standard error, rewritten after every batch; the last one kept."""
+
+    def __init__(self) -> None:
+        self.last: ImportProgress | None = None
+
+    def __call__(self, progress: ImportProgress) -> None:
+        self.last = progress
         print(f"\r{progress.text()}", end="", file=sys.stderr, flush=True)
-    return show
+
+
+#: Said at the first Ctrl+C (or SIGTERM), after its name; ABORTING at the second.
+STOPPING = ("stopping the import once the batch in flight is written (Ctrl+C again ends it at "
+            "once, as a kill would; --resume continues either way).")
+ABORTING = ("the import ends now, as a kill would end it: the batch in flight may or may not be "
+            "written, and --resume settles it and continues from the progress file.")
+
+
+def _interrupted(args: argparse.Namespace, exc: CancelledError, stop: StopRequest, path: Path,
+                 shown: _ProgressPrinter, total: int, head: dict[str, Any]) -> int:
+    """Stopped by Ctrl+C or SIGTERM, the batch in flight settled: on a new line, how many items
+    are written and how --resume continues; with --json the ``stopped`` document. Exit 2."""
+    print("", file=sys.stderr)  # the progress line ends
+    saved = resume.load(path)  # what --resume starts from: every batch written, none other
+    committed = saved.items if saved is not None else 0
+    mid = exc.__cause__ if isinstance(exc.__cause__, CancelledMidBatch) else None
+    if mid is not None:  # BatchWriteItem's unprocessed items were being sent again
+        message = (f"Stopped by {stop.name or 'a cancel'}: {exc.message} The progress is saved in "
+                   f"{path}.")
+    else:
+        message = (f"Stopped by {stop.name or 'a cancel'} after the batch in flight: {committed:,} "
+                   f"of {total:,} item(s) are written, nothing after them was sent. Run the same "
+                   f"command with --resume to write the other {total - committed:,} (the progress "
+                   f"is saved in {path}).")
+    say(message)
+    _json(args, {"status": "stopped", "message": message,
+                 "written": shown.last.items if shown.last is not None else 0,
+                 "batch": mid.batch.number + 1 if mid is not None else None,
+                 "items": mid.batch.span() if mid is not None else None,
+                 "unprocessed": mid.unprocessed if mid is not None else 0,
+                 "resume_from_batch": (saved.batches if saved is not None else 0) + 1,
+                 "bugs": [], "preflight": None, "interrupted": stop.signal,
+                 "progress_file": str(path), **head})
+    return EXIT_ERROR
 
 
 def _stopped(args: argparse.Namespace, exc: ImportStopped, head: dict[str, Any]) -> int:
