@@ -2,9 +2,10 @@
 
 A parallel Scan (``--segments``), every page through the Reader. To standard output, or
 ``--output FILE``: a 0600 file that appears only once the export is complete (an error or
-Ctrl+C leaves nothing behind). ``ddb-json`` lines are those of DynamoDB's export to S3
-(``{"Item": {...}}``). ``ddb-json`` and ``csv`` import back exactly; ``json`` is plain JSON and
-records no types (``ROUND_TRIP_NOTE``). Exit 0 exported, 2 error.
+Ctrl+C leaves nothing behind); a file already there is replaced only with ``--overwrite``.
+``ddb-json`` lines are those of DynamoDB's export to S3 (``{"Item": {...}}``). ``ddb-json``
+and ``csv`` import back exactly; ``json`` is plain JSON and records no types
+(``ROUND_TRIP_NOTE``). Exit 0 exported, 2 error.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from dynoview.core.items.export import (
     PLAIN_JSON,
     ROUND_TRIP_NOTE,
     ExportProgress,
+    OutputExistsError,
+    check_output,
     check_segments,
     export_table,
     export_table_to_file,
@@ -67,7 +70,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                              "spreadsheet)")
     parser.add_argument("--output", "-o", metavar="FILE", type=Path,
                         help="write to FILE (created 0600, complete or not at all) instead of "
-                             "standard output")
+                             "standard output; a FILE that exists is refused without --overwrite")
+    parser.add_argument("--overwrite", action="store_true",
+                        help="with --output: replace FILE if it exists (once the export is complete)")
 
 
 class _ShownOutput:
@@ -95,8 +100,15 @@ def run(args: argparse.Namespace) -> int:
     if args.csv_raw and args.format != CSV:
         say(f"--csv-raw is for --format {CSV}; this export is {args.format}.")
         return 2
+    if args.overwrite and args.output is None:
+        say("--overwrite is for --output FILE; this export goes to standard output.")
+        return 2
     try:
         check_segments(args.segments)
+        if args.output is not None:  # before any read: a file that is there is refused at once
+            check_output(args.output, replace=args.overwrite)
+    except OutputExistsError as exc:
+        return _exists(exc)
     except USER_ERRORS as exc:
         return fail(exc, args)
     operation = "DescribeTable"
@@ -116,7 +128,12 @@ def run(args: argparse.Namespace) -> int:
                 out = cast(IO[str], _ShownOutput(sys.stdout, args.format))  # write and flush: all it uses
                 result = export_table(reader, info, out, args.format, **options)
             else:
-                result = export_table_to_file(reader, info, args.output, args.format, **options)
+                result = export_table_to_file(reader, info, args.output, args.format,
+                                              replace=args.overwrite, **options)
+    except OutputExistsError as exc:  # a file created while the export ran
+        if show:
+            print(file=sys.stderr)
+        return _exists(exc)
     except USER_ERRORS as exc:
         if show:
             print(file=sys.stderr)
@@ -126,3 +143,8 @@ def run(args: argparse.Namespace) -> int:
             print(file=sys.stderr)
         print(f"{result.summary()} Written to {args.output}.", file=sys.stderr)
     return 0
+
+
+def _exists(exc: OutputExistsError) -> int:
+    say(f"{exc.message} Pass --overwrite to replace it, or choose another --output file.")
+    return 2

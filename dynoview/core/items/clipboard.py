@@ -17,6 +17,7 @@ from typing import Any
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.items import export as item_export
+from dynoview.core.items.export_lines import escape_lone_surrogates
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
 from dynoview.core.values.plain import plain_json
 
@@ -31,17 +32,21 @@ LABELS = {DDB_JSON: "DynamoDB JSON", PLAIN_JSON: "Plain JSON", CSV: "CSV",
 Item = Mapping[str, Mapping[str, Any]]
 
 
+# A lone surrogate (DynamoDB Local stores one sent escaped) is copied as its \uXXXX escape: the
+# clipboard is UTF-8 text, and Qt dropped it ("a\ud800b" pasted as "ab").
 def _ddb_json(items: Sequence[Item]) -> str:
     data = [{name: to_dynamodb_json(av) for name, av in item.items()} for item in items]
-    return json.dumps(data[0] if len(data) == 1 else data, indent=2, ensure_ascii=False)
+    return escape_lone_surrogates(json.dumps(data[0] if len(data) == 1 else data, indent=2,
+                                             ensure_ascii=False))
 
 
 def _plain_json(items: Sequence[Item]) -> str:
     # plain_json keeps numbers' stored digits (never through float): join its objects.
     objects = [plain_json(item, indent=2) for item in items]
     if len(objects) == 1:
-        return objects[0]
-    return "[\n" + ",\n".join("  " + text.replace("\n", "\n  ") for text in objects) + "\n]"
+        return escape_lone_surrogates(objects[0])
+    return escape_lone_surrogates(
+        "[\n" + ",\n".join("  " + text.replace("\n", "\n  ") for text in objects) + "\n]")
 
 
 def _python_value(av: Mapping[str, Any]) -> Any:

@@ -13,22 +13,26 @@
   carriage return) is prefixed with ``'`` and quoted (``values.csv_cells``): a value from a
   table is data, never code. ``csv_raw=True`` writes cells as they are, for programs.
 
+A lone surrogate in a string (UTF-8 cannot hold one) is written as its ``\\uXXXX`` escape in
+the JSON lines and refused, naming the item, in a CSV (``export_lines``).
+
 A whole table is read by a parallel Scan (``Segment``/``TotalSegments``), every page through
 the Reader, so each leaves a read receipt. A file is written next to its destination under
 an exclusive temporary name (``.NAME.partial-PID-RANDOM``, 0600, never through a link:
 ``private_files.atomic_private``) and renamed over it only once complete: a cancel or an
-error leaves no half export that looks whole. The partial file and the CSV's spool folder
+error leaves no half export that looks whole (``replace=False``: nor replaces a file already
+there). The partial file and the CSV's spool folder
 (``$TMPDIR/dynoview-spool-PID-RANDOM``) are removed on any exit, SIGTERM included
 (``session.leftovers``); what ``kill -9`` leaves is swept by the next export.
 """
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import io
-import json
+import os
 import queue
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -37,6 +41,16 @@ from pathlib import Path
 from typing import IO, Any
 
 from dynoview.core.errors import CancelledError, DynoViewError, describe_error
+from dynoview.core.items.export_lines import (
+    CsvColumns,
+    csv_header,
+    csv_row,
+    csv_spool_line,
+    ddb_json_line,
+    item_from_ddb_json_line,
+    plain_json_line,
+)
+from dynoview.core.items.export_lines import csv_cell as csv_cell  # here too: csv_typed's inverse
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.reads.throttling import bulk_reader, slowdown_note
@@ -44,9 +58,6 @@ from dynoview.core.session import leftovers
 from dynoview.core.session.private_files import PrivateFileError, atomic_private, open_private
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.values.csv_cells import CsvWriter
-from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
-from dynoview.core.values.plain import plain_json, plain_value_json
-from dynoview.core.values.types import type_code
 
 DDB_JSON = "ddb-json"
 PLAIN_JSON = "json"
@@ -65,81 +76,6 @@ DEFAULT_SEGMENTS = 4
 MAX_SEGMENTS = 64  # as the audit's parallel Scan
 
 Item = Mapping[str, Mapping[str, Any]]
-
-# --------------------------------------------------------------------------- lines and cells
-
-
-def ddb_json_line(item: Item) -> str:
-    """``{"Item": {...}}`` in DynamoDB JSON: one line of DynamoDB's export to S3."""
-    return json.dumps({"Item": {k: to_dynamodb_json(v) for k, v in item.items()}},
-                      ensure_ascii=False)
-
-
-def plain_json_line(item: Item) -> str:
-    """The item as one line of plain JSON (exact digits, sets as arrays, binary as base64)."""
-    return plain_json(item, indent=None)
-
-
-def item_from_ddb_json_line(line: str) -> dict[str, Any]:
-    """The item of an ``{"Item": {...}}`` line (the inverse of ``ddb_json_line``)."""
-    obj = json.loads(line)
-    body = obj.get("Item") if isinstance(obj, dict) else None
-    if not isinstance(body, dict):
-        raise DynoViewError('A DynamoDB JSON line holds {"Item": {...}}; this one does not.')
-    return {name: from_dynamodb_json(av, name) for name, av in body.items()}
-
-
-def csv_cell(av: Mapping[str, Any]) -> str:
-    """One CSV cell's text: S as text, N as its digits, B base64, BOOL true/false, NULL "null",
-    sets as JSON arrays (the header keeps the type), lists and maps as DynamoDB JSON. Exact: the
-    writer (``csv_cells.CsvWriter``) neutralises formula-like cells, N digits such as "-5"
-    excepted, and ``imports.csv_typed`` reads every cell back as it was."""
-    code = type_code(av)
-    if code == "S":  # an empty cell is an attribute the item lacks: "" is written "'", and a
-        text = str(av["S"])  # value of apostrophes only gets one more (``csv_typed`` takes it off)
-        return "'" + text if text.strip("'") == "" else text
-    if code == "N":
-        return str(av["N"])
-    if code == "BOOL":
-        return "true" if av["BOOL"] else "false"
-    if code == "NULL":
-        return "null"
-    if code == "B":  # empty binary as "'" (an empty cell is an attribute the item lacks)
-        return base64.b64encode(bytes(av["B"])).decode("ascii") or "'"
-    if code in ("L", "M"):
-        # Every list and map as DynamoDB JSON, not only those plain JSON would change (binary and
-        # sets inside, a map that looks typed): exact by construction, one form per column, and
-        # what the console and the AWS CLI show. An empty one is [] or {} in both forms.
-        return json.dumps(to_dynamodb_json(av)[code], ensure_ascii=False)
-    return plain_value_json(av)  # a set: members of the one type the header names
-
-
-def csv_header(column: tuple[str, str]) -> str:
-    return f"{column[0]} ({column[1]})"
-
-
-class CsvColumns:
-    """(attribute, type) columns in a stable order: the keys first, then as first seen."""
-
-    def __init__(self, key_names: Sequence[str] = ()) -> None:
-        self.key_names = tuple(key_names)
-        self._seen: dict[tuple[str, str], None] = {}
-
-    def add(self, item: Item) -> None:
-        for name, av in item.items():
-            self._seen.setdefault((name, type_code(av)), None)
-
-    def columns(self) -> list[tuple[str, str]]:
-        keys = [c for k in self.key_names for c in self._seen if c[0] == k]
-        return keys + [c for c in self._seen if c[0] not in self.key_names]
-
-
-def csv_row(item: Item, columns: Sequence[tuple[str, str]]) -> list[str]:
-    row = []
-    for name, code in columns:
-        av = item.get(name)
-        row.append(csv_cell(av) if av is not None and type_code(av) == code else "")
-    return row
 
 
 # --------------------------------------------------------------------------- writers
@@ -167,9 +103,10 @@ class ItemWriter:
 
     def write(self, items: Iterable[Item]) -> None:
         for item in items:
-            if self._spool is not None:
+            if self._spool is not None:  # an item CSV cannot hold is refused before it is kept
+                line = csv_spool_line(item, self._columns.key_names, self.count + 1)
                 self._columns.add(item)
-                self._spool.write(ddb_json_line(item) + "\n")
+                self._spool.write(line + "\n")
             else:
                 self.out.write((ddb_json_line(item) if self.fmt == DDB_JSON else plain_json_line(item))
                                + "\n")
@@ -211,19 +148,44 @@ def render(items: Iterable[Item], fmt: str, key_names: Sequence[str] = (), *,
     return buffer.getvalue()
 
 
-@contextlib.contextmanager
-def private_output(path: Path | str, cancel: threading.Event | None = None) -> Iterator[IO[str]]:
-    """A 0600 text file that appears at ``path`` only when the block ends without an error
-    and ``cancel`` is not set: until then it is an exclusive temporary file beside it
-    (``.NAME.partial-PID-RANDOM``), removed on any error, cancel, exit or SIGTERM (so
-    "cancelled" always means "nothing written"). A link or a non-regular file at ``path``
-    is refused; stale partial files of killed exports in the folder are swept first."""
+class OutputExistsError(DynoViewError):
+    """A file is at the path and replacing it was not asked for: it is left as it is."""
+
+
+def check_output(path: Path | str, *, replace: bool = True) -> Path:
+    """Refuse, before any work, a path an export cannot be written to: a folder, a folder that
+    does not exist, or (``replace=False``) a file that is already there."""
     path = Path(path)
     if path.is_dir() and not path.is_symlink():
         raise DynoViewError(f"{path} is a folder: give a file name to export to.", field="output")
     if not path.parent.is_dir():
         raise DynoViewError(f"The folder {path.parent} does not exist: create it or pick another "
                             "place to export to.", field="output")
+    if not replace and _is_file(path):
+        raise OutputExistsError(f"{path} already exists; it was left as it is.", field="output")
+    return path
+
+
+def _is_file(path: Path) -> bool:
+    """A regular file (never followed): what an export would replace. A link or a device is
+    refused whatever ``replace`` says (``private_files.check_target``)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+@contextlib.contextmanager
+def private_output(path: Path | str, cancel: threading.Event | None = None, *,
+                   replace: bool = True) -> Iterator[IO[str]]:
+    """A 0600 text file that appears at ``path`` only when the block ends without an error
+    and ``cancel`` is not set: until then it is an exclusive temporary file beside it
+    (``.NAME.partial-PID-RANDOM``), removed on any error, cancel, exit or SIGTERM (so
+    "cancelled" always means "nothing written"). A link or a non-regular file at ``path``
+    is refused; stale partial files of killed exports in the folder are swept first.
+    ``replace=False``: a file already at ``path``, or put there while the block ran, is left
+    as it is (``OutputExistsError``) and nothing is written."""
+    path = check_output(path, replace=replace)
     writing = False  # errors of the block itself pass through as they are
     try:
         with atomic_private(path, "w", encoding="utf-8", tag="partial") as handle:
@@ -231,6 +193,9 @@ def private_output(path: Path | str, cancel: threading.Event | None = None) -> I
             yield handle
             if cancel is not None and cancel.is_set():
                 raise CancelledError("The export was cancelled; nothing was written.")
+            if not replace and _is_file(path):  # made while the export ran
+                raise OutputExistsError(f"{path} was created while the export ran; it was left "
+                                        "as it is and the export was not written.", field="output")
             writing = False
     except PrivateFileError as exc:
         if writing:
@@ -456,10 +421,11 @@ def export_table(reader: Reader, table: TableInfo, out: IO[str], fmt: str, *,
     return result
 
 
-def export_table_to_file(reader: Reader, table: TableInfo, path: Path | str, fmt: str,
-                         **options: Any) -> ExportResult:
-    """Export every item of ``table`` to a 0600 file that appears only once complete."""
-    with private_output(path, options.get("cancel")) as out:
+def export_table_to_file(reader: Reader, table: TableInfo, path: Path | str, fmt: str, *,
+                         replace: bool = True, **options: Any) -> ExportResult:
+    """Export every item of ``table`` to a 0600 file that appears only once complete.
+    ``replace=False``: a file already at ``path`` is refused (``OutputExistsError``)."""
+    with private_output(path, options.get("cancel"), replace=replace) as out:
         return export_table(reader, table, out, fmt, **options)
 
 
