@@ -32,7 +32,7 @@ from typing import Any
 
 from dynoview.core.preflight import compare
 from dynoview.core.preflight.conditions import cancellations
-from dynoview.core.preflight.effects import UNKNOWN, apply_action
+from dynoview.core.preflight.effects import UNKNOWN, blind_spots, simulate
 from dynoview.core.preflight.model import (
     FREE,
     NOT_ATOMIC_NOTE,
@@ -135,6 +135,7 @@ def judge(tx: Transaction, schema: UniquenessSchema, source: Source, *,
                   {t: v.forms_before for t, v in verdicts.items()},
                   {t: v.forms_after for t, v in verdicts.items()})
     tables = [t for t, _r, _v in shown]
+    ctx.blind = {(t, r): spot for t, v in verdicts.items() for r, spot in v.unknown.items()}
     ctx.breaks = [(table, pair, status) for pair, table in zip(result.pairs, tables, strict=True)
                   if pair.status_after != UNPREDICTABLE
                   for status in verdicts[table].breaks.get((pair.rule, pair.value), ())]
@@ -266,6 +267,8 @@ class _World:
     before: dict[Ident, dict[str, Any] | None]
     after: dict[Ident, Any]  # UNKNOWN where an Update's effect cannot be computed
     keys: dict[Ident, dict[str, Any]] = field(default_factory=dict)
+    #: item -> rule -> (the first Update whose effect on its value cannot be computed, the attribute; "": any)
+    blind: dict[Ident, dict[str, tuple[int, str]]] = field(default_factory=dict)
     #: (table, account id) -> the touched account before and after
     accounts_before: dict[tuple[str, str], dict[str, Any] | None] = field(default_factory=dict)
     accounts_after: dict[tuple[str, str], Any] = field(default_factory=dict)
@@ -281,9 +284,11 @@ class _World:
         keys = [(a.table, k) for _i, a, k, _kind in touched]
         before = source.items(keys)
         world = cls(before, dict(before), {item_ident(t, k): k for t, k in keys})
-        for _index, action, key, _kind in touched:  # each action applied in order
+        for index, action, key, _kind in touched:  # each action applied in order
             ident = item_ident(action.table, key)
-            world.after[ident] = apply_action(action, world.after.get(ident), schema.rules)
+            world.after[ident], unsure = simulate(action, world.after.get(ident), schema.rules)
+            for rule, attribute in blind_spots(schema.rules, world.after[ident], unsure).items():
+                world.blind.setdefault(ident, {}).setdefault(rule, (index, attribute))
         world._values_in_play(touched, schema)
         for home in sorted({t for t, _r in world.in_play}):
             for table in dict.fromkeys((home, schema.locks_table_name(home))):
@@ -308,10 +313,11 @@ class _World:
             old_item, new_item = self.before.get(ident), self.after.get(ident)
             self.accounts_before[(action.table, acct)] = old_item
             self.accounts_after[(action.table, acct)] = new_item
+            blind = self.blind.get(ident, {})  # rules whose value after cannot be computed
             for rule in schema.rules:
                 old = rule_value(old_item, rule)
-                new = None if new_item is UNKNOWN else rule_value(new_item, rule)
-                if old == new and new_item is not UNKNOWN:
+                new = None if rule.name in blind else rule_value(new_item, rule)
+                if old == new and rule.name not in blind:
                     continue  # a value the account keeps: its findings cannot change, so no reads
                 for value in (old, new):
                     if value:
@@ -350,23 +356,21 @@ class _World:
     def tables(self) -> list[str]:
         return sorted({t for t, _r in self.in_play} | {t for t, _a in self.accounts_before})
 
-    def items(self, table: str, *, after: bool) -> tuple[list[dict[str, Any]], bool]:
-        """Every item of ``table`` as the engine is fed it, and whether an Update's effect could
-        not be computed (its item then stands as it was: the pair says UNPREDICTABLE)."""
+    def items(self, table: str, *, after: bool) -> list[dict[str, Any]]:
+        """Every item of ``table`` as the engine is fed it (one whose Update's effect cannot be
+        computed stands as it was: ``blind`` names the rules it leaves unpredictable)."""
         state = self.after if after else self.before
         out: list[dict[str, Any]] = []
-        unknown = False
         for ident, item in state.items():
             if ident[0] != table:
                 continue
             if item is UNKNOWN:
-                unknown = True
                 item = self.before.get(ident) or self.keys.get(ident)
             if item is not None:
                 out.append(item)
         out.extend(self.rest.get(table, {}).values())
         out.extend(self.others.get(table, {}).values())
-        return out, unknown
+        return out
 
 
 # ------------------------------------------------------------------ the engine, before and after
@@ -381,7 +385,7 @@ class _Verdict:
     forms_before: Forms
     forms_after: Forms
     changes: list[compare.Change]
-    unknown: bool
+    unknown: dict[str, tuple[int, str]]  # rule -> why its values after cannot be judged
     #: (rule, value) -> the breaking statuses the transaction creates on it
     breaks: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
@@ -391,16 +395,13 @@ def _verdict(source: Source, schema: UniquenessSchema, world: _World, table: str
              now: datetime) -> _Verdict:
     info = source.tables.get(table)
     ttl = info.expiry_attribute if info is not None else None
-    items_before, _ = world.items(table, after=False)
-    items_after, unknown = world.items(table, after=True)
+    items_before, items_after = world.items(table, after=False), world.items(table, after=True)
     lock_table = schema.locks_table_name(table)
-    locks_before: list[dict[str, Any]] = []
-    locks_after: list[dict[str, Any]] = []
-    if lock_table != table:  # the locks have a table of their own: paired across the two
-        locks_before, _ = world.items(lock_table, after=False)
-        locks_after, locks_unknown = world.items(lock_table, after=True)
-        unknown = unknown or locks_unknown
+    # The locks in a table of their own are paired across the two.
+    locks_before, locks_after = ((world.items(lock_table, after=False), world.items(lock_table, after=True))
+                                 if lock_table != table else ([], []))
     lock_info = source.tables.get(lock_table)
+    blind = [s for (t, _k), rules in world.blind.items() if t in (table, lock_table) for s in rules.items()]
     findings = []
     for items, lock_items in ((items_before, locks_before), (items_after, locks_after)):
         pairing = pair_tables(schema, items, lock_items, accounts_ttl=ttl, now=now,
@@ -415,8 +416,7 @@ def _verdict(source: Source, schema: UniquenessSchema, world: _World, table: str
                 scope.add(schema.rule(rule_name), value)
     verdict = _Verdict(findings[0], findings[1], _forms(schema, items_before, locks_before),
                        _forms(schema, items_after, locks_after),
-                       compare.changes(findings[0], findings[1], scope),
-                       unknown)
+                       compare.changes(findings[0], findings[1], scope), dict(reversed(blind)))  # 1st wins
     for change in verdict.changes:
         if change.breaking and change.after.rule is not None and change.after.value is not None:
             verdict.breaks.setdefault((change.after.rule, change.after.value), []).append(change.status)
@@ -474,7 +474,7 @@ def _pair(schema: UniquenessSchema, verdict: _Verdict, rule_name: str, value: st
     if group is not None and group.value is not None:
         members = compare.holders_by_form(verdict.forms_after[rule.name], rule, group.status, group.value)
         clash_with = tuple(m for m in members if m != value)
-    if verdict.unknown:
+    if rule.name in verdict.unknown:
         status_after = UNPREDICTABLE
     else:
         symptom = compare.folded(pair_status(held_before, locked_before),

@@ -70,6 +70,9 @@ class Context:
     forms_after: Mapping[str, Forms]
     #: Every break the transaction causes: (table, pair, status)
     breaks: list[tuple[str, Pair, str]] = field(default_factory=list)
+    #: (table, rule) -> (the Update whose effect on the rule's values cannot be computed, the
+    #: attribute it cannot compute; "": which attributes it changes cannot be told)
+    blind: Mapping[tuple[str, str], tuple[int, str]] = field(default_factory=dict)
     _checked: dict[str, Preflight] = field(default_factory=dict)
 
     def check(self, candidate: Transaction) -> Preflight | None:
@@ -100,13 +103,21 @@ class _Cause:
 
 
 def unpredictable(pair: Pair, table: str, ctx: Context) -> Refusal:
-    """An Update whose effect on a protected value cannot be computed."""
+    """An Update whose effect on a protected value cannot be computed. The Update is blamed,
+    with the attribute it cannot compute, never the lock write whose value it leaves unjudged."""
     rule = ctx.schema.rule(pair.rule)
-    cause = _cause(pair, rule, table, ctx)
-    return Refusal(cause.index, rule.name, pair.value, f"{cause.where}the preflight cannot tell what "
-                   f"this Update does to {rule.attribute}, so it cannot check the {rule.name} locks. "
-                   f"Set {rule.attribute} to a value placeholder, or use the Change {rule.name} "
-                   "template.", "change_value", status=pair.status_after)
+    index, attribute = ctx.blind.get((table, rule.name), (None, rule.attribute))
+    if index is None:  # not expected: every unpredictable rule has its Update
+        what = f"the preflight cannot tell what this transaction does to {attribute}"
+    elif attribute:
+        what = f"Action {index + 1}: the preflight cannot tell what this Update does to {attribute}"
+    else:
+        what = f"Action {index + 1}: the preflight cannot tell which attributes this Update changes"
+    return Refusal(index, rule.name, pair.value, f"{what}, so it cannot check {rule.name} "
+                   f"{_named(rule, pair.value)} (lock {visible_value(pair.lock_text)}). Set "
+                   f"{attribute or rule.attribute} to a value placeholder (SET {attribute or rule.attribute} "
+                   f"= :v), or use the Change {rule.name} template.", "change_value",
+                   status=pair.status_after)
 
 
 def refusal(pair: Pair, status: str, table: str, ctx: Context) -> Refusal:

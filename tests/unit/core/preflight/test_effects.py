@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dynoview.core.preflight.effects import UNKNOWN, apply_action, uncomputed
+from dynoview.core.preflight.effects import UNKNOWN, apply_action, blind_spots, simulate, uncomputed
 from dynoview.core.tx.model import Action
 from tests.unit.core.preflight.stub_reader import SCHEMA, TABLE, acct
 
@@ -51,16 +51,22 @@ def test_operands_read_the_item_as_it_was_before_the_update() -> None:
     assert (after["email"], after["username"]) == ({"S": "ada"}, {"S": "ada@x.io"})
 
 
-def test_what_the_request_alone_cannot_say_is_unknown() -> None:
-    unknown = [
+def test_what_the_request_alone_cannot_say_is_unknown_for_that_attribute_only() -> None:
+    unsure = [
         update("SET email = list_append(email, :l)", {":l": {"L": []}}),  # not a value we can name
         update("ADD email :s", {":s": {"SS": ["x"]}}),  # a set operation on a protected attribute
         update("SET email.domain = :d", {":d": {"S": "x.io"}}),  # a nested path of a protected one
         update("SET email = :missing"),  # a placeholder the request does not define
-        update("SET = broken"),  # not an update expression
     ]
-    for action in unknown:
+    for action in unsure:
+        after, blind = simulate(action, ADA, RULES)
+        assert blind == {"email"}, action.update
+        assert after == ADA, action.update  # it keeps its value before; username is judged
+        assert blind_spots(RULES, after, blind) == {"email": "email"}, action.update
+    for action in (update("SET = broken"), update("SET #nope = :e", {":e": {"S": "b@x.io"}})):
+        # Not an update expression, or a name it does not define: which attribute changes is unknown.
         assert apply_action(action, ADA, RULES) is UNKNOWN, action.update
+        assert blind_spots(RULES, UNKNOWN, frozenset()) == {"email": "", "username": ""}
     assert apply_action(Action("Delete", TABLE, key=acct("a1")), UNKNOWN, RULES) is UNKNOWN
 
 
