@@ -30,7 +30,7 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.core.uniqueness.schema import default_schema
-from dynoview.core.values.csv_cells import NEUTRALISED_NOTE, csv_record, is_formula_like
+from dynoview.core.values.csv_cells import NEUTRALISED_NOTE, csv_record, is_formula_like, neutralise
 from tests.helpers import connect, seeded_accounts_copy
 
 pytestmark = pytest.mark.security
@@ -78,8 +78,11 @@ def assert_neutralised(text: str) -> list[list[str]]:
 @pytest.mark.parametrize("formula", FORMULAS)
 def test_each_trigger_is_prefixed_and_quoted(formula: str) -> None:
     line = csv_record([formula, "plain"])
-    assert line == '"' + ("'" + formula).replace('"', '""') + '",plain\n'
-    assert parse(line) == [["'" + formula, "plain"]]
+    # A tab or CR first is also a place a spreadsheet splits at: what follows it gets its own '.
+    neutral = "'" + formula.replace("\t=", "\t'=").replace("\r=", "\r'=")
+    assert neutralise(formula) == neutral
+    assert line == '"' + neutral.replace('"', '""') + '",plain\n'
+    assert parse(line) == [[neutral, "plain"]]
     assert parse(csv_record([formula], raw=True)) == [[formula]]
 
 
@@ -131,7 +134,7 @@ def test_cli_export_neutralises_values_and_headers(capsys: pytest.CaptureFixture
     header = rows[0]
     assert "'" + FORMULAS[0] + " (S)" in header  # a formula as an attribute name: its header too
     cells = {cell for row in rows[1:] for cell in row}
-    assert {"'" + f for f in FORMULAS} <= cells
+    assert {neutralise(f) for f in FORMULAS} <= cells
     assert "-5" in cells  # a number stays a number
     assert "'+/8=" in cells  # base64 starting with "+"
     assert '"\'=HYPERLINK(""http://evil.example"")"' in text  # a key too
@@ -162,7 +165,7 @@ def test_audit_findings_csv(conn: Connection, formula_table: str) -> None:
     rows = assert_neutralised(text)
     assert tuple(rows[0]) == CSV_COLUMNS
     values = {row[2] for row in rows[1:]}
-    assert {"'" + f for f in FORMULAS} <= values
+    assert {neutralise(f) for f in FORMULAS} <= values
     assert set(FORMULAS) <= {row[2] for row in parse(findings_csv(result.findings, raw=True))[1:]}
 
 
@@ -220,6 +223,6 @@ def test_export_dialog_says_so_and_offers_raw(qtbot: Any, loop: asyncio.Abstract
             dialog.start()
         assert done.args[0] is not None and done.args[0].items == len(FORMULAS)
         firsts = {row[0] for row in parse(read(path))[1:]}
-        assert firsts == (set(FORMULAS) if keep_raw else {"'" + f for f in FORMULAS})
+        assert firsts == (set(FORMULAS) if keep_raw else {neutralise(f) for f in FORMULAS})
     finally:
         ctx.tasks.shutdown()

@@ -4,11 +4,13 @@ an item of a file that changed since (``SourceChanged``)."""
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import errno
 import io
 import json
 import os
+import re
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -145,7 +147,57 @@ def read_records(path: str | Path, fmt: str, *, csv_raw: bool = False) -> Genera
             try:
                 yield from read_csv(text, raw=csv_raw) if fmt == CSV else read_array(text)
             except UnicodeDecodeError:
-                raise ImportFormatError(f"{path} is not UTF-8 text; save it as UTF-8.") from None
+                where = _first_bad_byte(handle)  # only now: a good file is read once
+                raise ImportFormatError(f"{path} is not UTF-8 text: {where}. Save it as UTF-8 (or "
+                                        "correct that character) and import it again.") from None
+
+
+_LINE_END = re.compile(rb"\r\n?|\n")  # as the readers count lines (universal newlines)
+_CONTINUATION = bytes(range(0x80, 0xC0))  # UTF-8's continuation bytes: not characters of their own
+
+
+class _Position:
+    """The line and character reached in bytes fed in order (valid UTF-8 up to there)."""
+
+    def __init__(self) -> None:
+        self.line, self.chars, self.offset = 1, 0, 0
+        self._cr = False  # the last part ended in "\r": a "\n" first in the next ends no line
+
+    def feed(self, part: bytes) -> None:
+        start = 1 if self._cr and part.startswith(b"\n") else 0
+        for end in _LINE_END.finditer(part, start):
+            self.line, self.chars, start = self.line + 1, 0, end.end()
+        self.chars += len(part[start:].translate(None, _CONTINUATION))
+        self._cr = part.endswith(b"\r") or (self._cr and not part)
+        self.offset += len(part)
+
+
+def _first_bad_byte(handle: BinaryIO) -> str:
+    """Where the first byte that is not UTF-8 is, in words: its line, its character on that line
+    (as the readers count them: 1-based, a byte order mark not counted) and its offset in the
+    file; read again from the start, chunk by chunk, keeping no more than a chunk."""
+    handle.seek(0)
+    bom = handle.read(3) == b"\xef\xbb\xbf"
+    handle.seek(0)
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    at = _Position()
+    while True:
+        chunk = handle.read(1 << 16)
+        held = decoder.getstate()[0]  # the start of a character the last chunk cut
+        try:
+            decoder.decode(chunk, final=not chunk)
+        except UnicodeDecodeError as exc:
+            if exc.start < len(held):  # the bad sequence began in the last chunk, counted there
+                at.chars -= len(held[exc.start:].translate(None, _CONTINUATION))
+            at.feed(chunk[:max(exc.start - len(held), 0)])
+            bad, byte = at.offset - max(len(held) - exc.start, 0), exc.object[exc.start]
+            break
+        if not chunk:  # (never: the text reader found a bad byte)
+            return "a byte in it is not UTF-8"
+        at.feed(chunk)
+    chars = at.chars - 1 if bom and at.line == 1 else at.chars
+    return (f"line {at.line:,}, character {chars + 1:,} (byte {bad + 1:,} of the file) is the byte "
+            f"0x{byte:02X}, which UTF-8 does not allow there")
 
 
 # --------------------------------------------------------------------------- unchanged since the check
