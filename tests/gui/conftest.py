@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -129,3 +130,34 @@ def builder_panel(qtbot, qasync_loop: asyncio.AbstractEventLoop, demo_conn: Conn
     widget.action_log = ActionLog(tmp_path / "actions.jsonl")
     qtbot.addWidget(widget)
     return widget
+
+
+@pytest.fixture
+def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """This test's own configuration folder (where the drafts live)."""
+    from dynoview.core.session import profile
+
+    root = tmp_path / "config"
+    monkeypatch.setattr(profile, "config_root", lambda: root)
+    return root
+
+
+@pytest.fixture
+def make_panel(qtbot, qasync_loop: asyncio.AbstractEventLoop, demo_conn: Connection,
+               seeded_table: str, tmp_path: Path, config: Path) -> Callable[[], Any]:
+    """A new builder panel, as at a new start: it restores what the last one left (the drafts
+    in ``config``), its action log in the test's folder."""
+    from dynoview.core.session.tables import describe_table
+    from dynoview.core.tx.action_log import ActionLog
+    from dynoview.ui.builder import BuilderPanel
+    from dynoview.ui.context import AppContext
+
+    def make() -> BuilderPanel:
+        ctx = AppContext()
+        ctx.set_connection(demo_conn)
+        ctx.set_table(describe_table(demo_conn, seeded_table))
+        widget = BuilderPanel(ctx)
+        widget.action_log = ActionLog(tmp_path / "actions.jsonl")
+        qtbot.addWidget(widget)
+        return widget
+    return make

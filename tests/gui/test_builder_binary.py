@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,40 +14,12 @@ import pytest
 
 from dynoview.core.drafts.model import FORMAT, Draft
 from dynoview.core.drafts.store import DraftStore
-from dynoview.core.session import profile
-from dynoview.core.session.connection import Connection
-from dynoview.core.session.tables import describe_table
-from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.model import Action, Transaction
 from dynoview.ui.builder import BuilderPanel
-from dynoview.ui.context import AppContext
 
 pytestmark = pytest.mark.gui
 BLOB = b"\x00\x01\x02\xff"
 OTHER = b"\xde\xad\xbe\xef"
-
-
-@pytest.fixture
-def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """This test's own configuration folder (where the drafts live)."""
-    root = tmp_path / "config"
-    monkeypatch.setattr(profile, "config_root", lambda: root)
-    return root
-
-
-@pytest.fixture
-def make_panel(qtbot, qasync_loop, demo_conn: Connection, seeded_table: str, tmp_path: Path,
-               config: Path) -> Callable[[], BuilderPanel]:
-    """A new builder panel, as at a new start: it restores what the last one left."""
-    def make() -> BuilderPanel:
-        ctx = AppContext()
-        ctx.set_connection(demo_conn)
-        ctx.set_table(describe_table(demo_conn, seeded_table))
-        widget = BuilderPanel(ctx)
-        widget.action_log = ActionLog(tmp_path / "actions.jsonl")
-        qtbot.addWidget(widget)
-        return widget
-    return make
 
 
 def binary_tx(table: str) -> Transaction:

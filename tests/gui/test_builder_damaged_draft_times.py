@@ -16,41 +16,14 @@ import pytest
 
 from dynoview.core.drafts.model import FORMAT
 from dynoview.core.drafts.store import DraftStore
-from dynoview.core.session import profile
 from dynoview.core.session.connection import Connection
-from dynoview.core.session.tables import describe_table
-from dynoview.core.tx.action_log import ActionLog
 from dynoview.ui.builder import BuilderPanel
-from dynoview.ui.context import AppContext
 from dynoview.ui.main_window import MainWindow
 from tests.gui.conftest import open_window
 
 pytestmark = pytest.mark.gui
 #: A file's time as JSON text, and how its sentence shows it.
 BAD = {"1e300": "1e+300", "-1": "-1", str(10 ** 400): "10000000000000000000… (401 digits)", "NaN": "nan"}
-
-
-@pytest.fixture
-def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """This test's own configuration folder (where the drafts live)."""
-    root = tmp_path / "config"
-    monkeypatch.setattr(profile, "config_root", lambda: root)
-    return root
-
-
-@pytest.fixture
-def make_panel(qtbot, qasync_loop, demo_conn: Connection, seeded_table: str, tmp_path: Path,
-               config: Path) -> Callable[[], BuilderPanel]:
-    """A new builder panel, as at a new start: it restores what the last one left."""
-    def make() -> BuilderPanel:
-        ctx = AppContext()
-        ctx.set_connection(demo_conn)
-        ctx.set_table(describe_table(demo_conn, seeded_table))
-        widget = BuilderPanel(ctx)
-        widget.action_log = ActionLog(tmp_path / "actions.jsonl")
-        qtbot.addWidget(widget)
-        return widget
-    return make
 
 
 def put(table: str, doc: str) -> dict[str, Any]:

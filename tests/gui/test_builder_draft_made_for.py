@@ -12,7 +12,6 @@ import pytest
 
 from dynoview.core.drafts.model import Draft
 from dynoview.core.drafts.store import DraftStore
-from dynoview.core.session import profile
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
@@ -23,13 +22,6 @@ from dynoview.ui.context import AppContext
 
 pytestmark = pytest.mark.gui
 WARNING = "They were made for"
-
-
-@pytest.fixture(autouse=True)
-def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    root = tmp_path / "config"
-    monkeypatch.setattr(profile, "config_root", lambda: root)
-    return root
 
 
 def _window(qtbot: Any, conn: Connection, table: str, tmp_path: Path) -> BuilderPanel:

@@ -21,10 +21,6 @@ from PySide6.QtWidgets import QLineEdit, QMessageBox
 
 from dynoview.core.drafts.model import Draft
 from dynoview.core.drafts.store import DraftStore
-from dynoview.core.session import profile
-from dynoview.core.session.connection import Connection
-from dynoview.core.session.tables import describe_table
-from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.model import Transaction
 from dynoview.core.tx.templates import sign_up
 from dynoview.core.uniqueness.schema import article_schema
@@ -34,7 +30,6 @@ from dynoview.ui.builder.drafts_forms import form_from_state, form_state
 from dynoview.ui.builder.drafts_prompts import CLOSE_TITLE
 from dynoview.ui.builder.lock_forms import ClaimLockForm, ReleaseLockForm, ResolveDuplicateForm
 from dynoview.ui.builder.template_forms import ChangeValueForm, DeleteAccountForm, SignUpForm
-from dynoview.ui.context import AppContext
 from dynoview.ui.row_select import select_only_row
 
 pytestmark = pytest.mark.gui
@@ -45,29 +40,6 @@ ROOT = Path(__file__).resolve().parents[2]
 def account(acct: str, email: str, username: str) -> dict[str, Any]:
     return {"PK": {"S": f"ACCT#{acct}"}, "SK": {"S": "PROFILE"}, "email": {"S": email},
             "username": {"S": username}}
-
-
-@pytest.fixture
-def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """This test's own configuration folder (where the drafts live)."""
-    root = tmp_path / "config"
-    monkeypatch.setattr(profile, "config_root", lambda: root)
-    return root
-
-
-@pytest.fixture
-def make_panel(qtbot, qasync_loop, demo_conn: Connection, seeded_table: str, tmp_path: Path,
-               config: Path) -> Callable[[], BuilderPanel]:
-    """A new builder panel, as at a new start: it restores what the last one left."""
-    def make() -> BuilderPanel:
-        ctx = AppContext()
-        ctx.set_connection(demo_conn)
-        ctx.set_table(describe_table(demo_conn, seeded_table))
-        widget = BuilderPanel(ctx)
-        widget.action_log = ActionLog(tmp_path / "actions.jsonl")
-        qtbot.addWidget(widget)
-        return widget
-    return make
 
 
 @pytest.fixture

@@ -7,41 +7,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from dynoview.core.preflight.model import item_ident
 from dynoview.core.preflight.unseen import unseen_refusals
-from dynoview.core.session import profile
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
-from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.templates import delete_item
 from dynoview.ui.builder import BuilderPanel
 from dynoview.ui.builder.drafts_dialog import OpenDraftDialog, SaveDraftDialog
-from dynoview.ui.context import AppContext
 from dynoview.ui.row_select import select_only_row
 
 pytestmark = pytest.mark.gui
 SESSION = {"PK": {"S": "SESSION#s-no-ttl"}, "SK": {"S": "SESSION"}}
-
-
-@pytest.fixture
-def make_panel(qtbot: Any, qasync_loop: Any, demo_conn: Connection, seeded_table: str, tmp_path: Path,
-               monkeypatch: pytest.MonkeyPatch) -> Callable[[], BuilderPanel]:
-    monkeypatch.setattr(profile, "config_root", lambda: tmp_path / "config")  # this test's drafts
-
-    def make() -> BuilderPanel:
-        ctx = AppContext()
-        ctx.set_connection(demo_conn)
-        ctx.set_table(describe_table(demo_conn, seeded_table))
-        widget = BuilderPanel(ctx)
-        widget.action_log = ActionLog(tmp_path / "actions.jsonl")
-        qtbot.addWidget(widget)
-        return widget
-    return make
 
 
 @pytest.fixture

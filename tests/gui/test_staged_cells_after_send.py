@@ -5,13 +5,11 @@ refuses it) is refused in the editor, at the attribute, which stays open with th
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
 
-from dynoview.core.session import profile
 from dynoview.core.session.connection import Connection
 from dynoview.ui.items.panel import ItemsPanel
 from tests.gui.conftest import open_window
@@ -19,13 +17,6 @@ from tests.gui.conftest import open_window
 pytestmark = pytest.mark.gui
 PK = "ACCT#c3e511"
 KEY = {"PK": {"S": PK}, "SK": {"S": "PROFILE"}}
-
-
-@pytest.fixture(autouse=True)
-def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    root = tmp_path / "config"
-    monkeypatch.setattr(profile, "config_root", lambda: root)
-    return root
 
 
 def cell(panel: ItemsPanel, column: str) -> Any:
