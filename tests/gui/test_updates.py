@@ -253,3 +253,20 @@ def test_the_question_is_a_strip_above_the_tabs_that_covers_nothing_and_takes_no
     qtbot.waitUntil(lambda: win.tabs.mapTo(win, QPoint(0, 0)).y() == tabs_top, timeout=5000)
     assert [bar for bar in win.findChildren(QToolBar) if bar.isVisible()] == []
     assert feed.requests == [] and controller.checker.state().consent is False
+
+
+def test_a_check_asked_for_while_one_runs_runs_once_it_answered(qtbot, window: QWidget,
+                                                                tmp_path: Path, feed: Feed) -> None:
+    """Help → Check for updates pressed while a check is still out: it runs after that one
+    answered, and its own answer shows (it was dropped while the first check's thread ran)."""
+    controller = make(window, tmp_path, feed)
+    controller.checker.answer(True)
+    feed.delay = 1.0
+    controller.check_now()
+    qtbot.waitUntil(lambda: len(feed.requests) == 1, timeout=5000)
+    feed.release("0.3.0")
+    controller.check_now()  # the first answer (0.2.0) has not come yet
+    qtbot.waitUntil(lambda: len(feed.requests) == 2, timeout=5000)
+    qtbot.waitUntil(lambda: controller.notice is not None and "0.3.0" in controller.notice.text(),
+                    timeout=5000)
+    assert controller.last is not None and str(controller.last.release.version) == "0.3.0"

@@ -89,8 +89,9 @@ def test_a_resume_under_another_schema_is_refused_and_the_same_schema_finishes(
     progress = tmp_path / "progress.json"
     base = ["import", str(data), "--table", target, "--endpoint-url", endpoint_url, "--yes",
             "--progress-file", str(progress)]
-    # --rate 20: batch 2 (items 101-150) waits 2.5 s after batch 1 is written; killed meanwhile.
-    killed_at = _stopped_after_batch_1([*base, "--schema", str(other), "--rate", "20"], progress)
+    # --rate 5: batch 2 (items 101-150) waits 10 s after batch 1 is written; killed meanwhile
+    # (at --rate 20 its 2.5 s were once not enough on a loaded CI machine: batch 2 was written).
+    killed_at = _stopped_after_batch_1([*base, "--schema", str(other), "--rate", "5"], progress)
     assert (killed_at["batches"], killed_at["items"], killed_at["done"]) == (1, 100, False)
     assert len(_scan(conn, target)) == 100  # the accounts and the notes, in the file's order
 

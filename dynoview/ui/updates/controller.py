@@ -38,6 +38,10 @@ class UpdateController(QObject):
         self.last: Result | None = None
         self.on_demand = False
         self._thread: threading.Thread | None = None
+        #: A check is running until its answer is shown (not until its thread has ended: it
+        #: emits its answer a moment before it ends, and a check asked for then was dropped).
+        self._running = False
+        self._asked_again: bool | None = None  # a check asked for while one ran (its force)
         self.checked.connect(self._show, Qt.ConnectionType.QueuedConnection)
 
     def start(self) -> None:
@@ -105,8 +109,10 @@ class UpdateController(QObject):
         note.deleteLater()
 
     def _check(self, force: bool) -> None:
-        if self._thread is not None and self._thread.is_alive():
+        if self._running:  # runs once the one in flight has answered
+            self._asked_again = bool(self._asked_again) or force
             return
+        self._running = True
         self._thread = threading.Thread(target=self._work, args=(force,), name="update-check",
                                         daemon=True)
         self._thread.start()
@@ -120,6 +126,7 @@ class UpdateController(QObject):
         self.checked.emit(result)
 
     def _show(self, result: Result) -> None:
+        self._running = False
         self.last = result
         on_demand, self.on_demand = self.on_demand, False
         log.info("update check: %s%s", result.outcome.value,
@@ -128,6 +135,10 @@ class UpdateController(QObject):
             self._notice(result)
         elif on_demand:
             self._tell(result)
+        again, self._asked_again = self._asked_again, None
+        if again is not None:
+            self.on_demand = self.on_demand or again
+            self._check(force=again)
 
     def _notice(self, result: Result) -> None:
         assert result.release is not None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import http.server
 import json
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ class Feed:
     status: int = 200
     requests: list[str] = field(default_factory=list)
     url: str = ""
+    delay: float = 0.0  # seconds each answer waits (its body is the one at the request's time)
 
     def release(self, version: str) -> None:
         self.body = json.dumps({"info": {
@@ -33,11 +35,13 @@ def feed_server() -> Iterator[Feed]:
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_GET(self) -> None:
             feed.requests.append(self.path)
-            self.send_response(feed.status)
+            body, status = feed.body, feed.status
+            time.sleep(feed.delay)
+            self.send_response(status)
             self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(feed.body)))
+            self.send_header("Content-Length", str(len(body)))
             self.end_headers()
-            self.wfile.write(feed.body)
+            self.wfile.write(body)
 
         def log_message(self, format: str, *args: object) -> None:
             pass
