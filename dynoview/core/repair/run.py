@@ -86,14 +86,8 @@ from dynoview.core.tx.recovery import recover_interrupted
 from dynoview.core.tx.templates import EmptiedValueError, OwnerRead, claim_missing_lock, release_orphan_lock
 from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.tx.wire import preview_text
-from dynoview.core.uniqueness.findings import (
-    OK,
-)
-from dynoview.core.uniqueness.schema import (
-    LockRule,
-    UniquenessSchema,
-    protected_text,
-)
+from dynoview.core.uniqueness.findings import OK
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
 
 # The rates live in repair.pacing; the window and the command import them from here.
 __all__ = ["DEFAULT_RATE", "EXIT_ATTENTION", "EXIT_ERROR", "EXIT_OK", "MAX_RATE", "READ_ONLY_MESSAGE",
@@ -364,6 +358,11 @@ class _Repairer:
             message = claimed or result.message
             return self.outcome(item, CANCELLED, f"{message} The table changed after the re-check; "
                                 "this finding is not retried. Run the audit again and decide.", tx)
+        if result.status == tx_outcomes.UNKNOWN and result.rewritten:
+            # Another write changed the item since the send: what is there now is that write's,
+            # whatever this send did; acting again would act on it. Recorded, never retried.
+            return self.outcome(item, CHANGED, f"{result.message} This finding is not retried: run "
+                                "the audit again to see its state now.", tx)
         if result.status == tx_outcomes.NOT_APPLIED:
             # Never reached DynamoDB, or lost and read back absent: nothing changed, so DynamoDB
             # cancelled nothing and the finding stands; it is not recorded as settled.

@@ -72,10 +72,10 @@ from dynoview.core.tx.outcomes import (
 )
 from dynoview.core.tx.recovery import recover_interrupted
 from dynoview.core.tx.settle import (
-    HELD_KEY,
+    Before,
+    before_from_context,
     held_before,
-    held_from_context,
-    merged_held,
+    merged_before,
     settled_result,
 )
 from dynoview.core.tx.validation import has_errors, validate
@@ -228,8 +228,8 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
     # DynamoDB's replay of it, which writes nothing again (read after the recovery settled it).
     replay_of = earlier_send(log, tx.token, body_json(body), first_sent) \
         if window and first_sent is not None else None
-    held = _held(conn, tx, reader, tables, schema, earlier, given)
-    context = {**(context or {}), HELD_KEY: held}
+    before = _held(conn, tx, reader, tables, schema, earlier, given)
+    context = {**(context or {}), **before.context()}
     # The intent is on disk before the request leaves: a kill during the send is recovered.
     # ActionLogError here means nothing was sent.
     intent = None if log is None else log.intent(
@@ -242,7 +242,7 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
     attempts.local.record = record
     try:
         result, stale_resend = _outcome(conn, tx, request, body, tables=tables, schema=schema,
-                                        reader=reader, record=record, held=held, retries=retries,
+                                        reader=reader, record=record, before=before, retries=retries,
                                         retry_delay=retry_delay, sleep=sleep, clock=clock, started=began)
     except BaseException:
         if log is not None and intent is not None and not record["tokens"]:
@@ -272,7 +272,7 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
 
 def _outcome(conn: Connection, tx: Transaction, request: dict[str, Any], body: bytes, *,
              tables: dict[str, TableInfo], schema: UniquenessSchema, reader: Reader,
-             record: dict[str, Any], held: list[bool | None], retries: int, retry_delay: float,
+             record: dict[str, Any], before: Before, retries: int, retry_delay: float,
              sleep: Callable[[float], None], clock: Callable[[], float], started: float
              ) -> tuple[ExecutionResult, str | None]:
     """What became of the send: DynamoDB's answer while there is no doubt; after any doubt
@@ -297,35 +297,35 @@ def _outcome(conn: Connection, tx: Transaction, request: dict[str, Any], body: b
         return answer, stale_resend
     lost = _lost_sentence(tx, last_exc, record.get("cause"), stale_resend, answer,
                           resent=max(record["count"], len(record["tokens"])) > 1)
-    return settled_result(conn, tx, reader, tables, schema, lost, answer, held), stale_resend
+    return settled_result(conn, tx, reader, tables, schema, lost, answer, before), stale_resend
 
 
 def _held(conn: Connection, tx: Transaction, reader: Reader, tables: dict[str, TableInfo],
-          schema: UniquenessSchema, earlier: list[bool | None] | None,
-          given: list[bool | None] | None) -> list[bool | None]:
+          schema: UniquenessSchema, earlier: Before | None,
+          given: list[bool | None] | None) -> Before:
     """What held before the send: an earlier send's of this token, completed (when it has no
     witness) by the caller's items or ``held_before``. A read that fails knows nothing: it never
     stops a send (the preflight already read what decides whether to send); the reads after a
-    lost answer then cannot claim applied."""
-    if earlier is not None and False in earlier:
+    lost answer then cannot claim applied, nor tell an item written again since."""
+    if earlier is not None and False in earlier.held:
         return earlier  # a witness already: no read
     if given is not None:
-        return merged_held(earlier, given)
+        return merged_before(earlier, Before(list(given), [None] * len(given)))
     try:
         fresh = held_before(conn, tx, reader, tables, schema)
     except Exception:  # a throttle, an endpoint down: the send says what matters
-        fresh = [None] * len(tx.actions)
-    return merged_held(earlier, fresh)
+        fresh = Before.unknown(len(tx.actions))
+    return merged_before(earlier, fresh)
 
 
-def _earlier_held(log: ActionLog | None, tx: Transaction, body: bytes) -> list[bool | None] | None:
+def _earlier_held(log: ActionLog | None, tx: Transaction, body: bytes) -> Before | None:
     """What the newest logged send of this very request (token and bytes) kept of what held
     before it; None when no send kept it (an older log, or none)."""
     if log is None:
         return None
     request = body_json(body)
     for entry in reversed(log.entries_for_token(tx.token)):
-        held = held_from_context(entry.get("context"), tx) if entry.get("request") == request else None
+        held = before_from_context(entry.get("context"), tx) if entry.get("request") == request else None
         if held is not None:
             return held
     return None

@@ -15,7 +15,7 @@ SUCCEEDED = "succeeded"  # DynamoDB answered 200: every action was applied
 CANCELLED = "cancelled"  # TransactionCanceledException: nothing was written
 APPLIED = "applied"  # the answer was lost, reads confirm every change is in place
 NOT_APPLIED = "not_applied"  # the answer was lost, reads show the changes are not there
-UNKNOWN = "unknown"  # the answer was lost and reads could not settle it
+UNKNOWN = "unknown"  # the answer was lost and reads could not settle it (an item written since)
 FAILED = "failed"  # DynamoDB refused the request (validation, permissions...): nothing written
 NOT_SENT = "not_sent"  # a last look just before sending refused it: nothing left the machine
 
@@ -56,6 +56,9 @@ class ExecutionResult:
     # DynamoDB's 200 answered an earlier send of this request under the token (ISO time of that
     # send): this one wrote nothing again. Not a second write.
     replay_of: str | None = None
+    # After a lost answer: the actions (1-based) whose items another write changed since the send,
+    # so what is there now is that write's (never acted on again to "make sure").
+    rewritten: list[int] = field(default_factory=list)
 
     @property
     def written(self) -> bool:
@@ -76,6 +79,7 @@ class ExecutionResult:
             "recovered": list(self.recovered),
             "log_error": self.log_error,
             "replay_of": self.replay_of,
+            "rewritten": list(self.rewritten),
             "actions": [
                 {**{k: v for k, v in asdict(a).items() if k != "item"},
                  "action": a.index + 1,

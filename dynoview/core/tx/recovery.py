@@ -29,7 +29,7 @@ from dynoview.core.tx.action_log import (
 )
 from dynoview.core.tx.model import TransactionImportError, parse_request
 from dynoview.core.tx.outcomes import UNKNOWN, ExecutionResult
-from dynoview.core.tx.settle import held_from_context, settled_result
+from dynoview.core.tx.settle import before_from_context, settled_result
 from dynoview.core.uniqueness.schema import UniquenessSchema, article_schema
 
 
@@ -73,7 +73,7 @@ def settle_intent(conn: Connection, log: ActionLog, intent: Mapping[str, Any], *
         # (an older log) a change in place is no evidence, and the outcome may stay unknown.
         result = settled_result(conn, tx, reader or Reader(conn), dict(tables or {}),
                                 schema or article_schema(), lost,
-                                held=held_from_context(intent.get("context"), tx))
+                                before=before_from_context(intent.get("context"), tx))
     result.sent_at = _sent_at(intent)
     if result.status == UNKNOWN and result.error_code and not result.verified_by_reads:
         return Recovery(dict(intent), None, f"{result.message} It is checked again next time.", False)

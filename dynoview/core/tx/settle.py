@@ -14,12 +14,22 @@ holds): what each action's change looked like before, kept with the send's inten
 recovery after a kill has it too, and so does the token's next execution (a read then would
 find this send's own changes in place). An action without that knowledge, or whose change already
 held, is "unverifiable"; when no action is verifiable the outcome is unknown, never applied.
-Transactions are atomic: one action whose change is now there and was not before decides."""
+Transactions are atomic: one action whose change is now there and was not before decides.
+
+A change found missing is evidence only when the item is still what it was before the send:
+``held_before`` keeps a digest of each item it read (``item_digest``, not the item: a large
+transaction's items are never held in memory). An item written by another write since (a
+deleted lock a new signup claimed again, an item someone updated after this Put) is no longer
+what the send met: the send may have applied before that write or not at all, and the reads
+cannot tell which ("unverifiable", said so). Never "not applied, execute it again": executing
+again would act on that other write's item."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from dynoview.core.expressions.lexer import ExpressionSyntaxError
 from dynoview.core.expressions.nodes import Path, SetAction, Value
@@ -33,13 +43,65 @@ from dynoview.core.tx.model import DELETE, PUT, UPDATE, Action, Transaction
 from dynoview.core.tx.outcomes import APPLIED, NOT_APPLIED, UNKNOWN, ActionOutcome, ExecutionResult
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.equality import values_equal
+from dynoview.core.values.numbers import number_key
 
 #: The key of a send's context (in the action log) holding ``held_before``'s answer.
 HELD_KEY = "held_before"
 
+#: The key of a send's context holding ``held_before``'s digests of the items it read.
+SEEN_KEY = "seen_before"
+
 #: The reasons an action whose change is in place is not evidence, for its sentence.
 _ALREADY = "already in place before it was sent"
 _UNREAD = "what it held before the send is not known"
+#: ... and why a change found missing is no evidence either.
+_REWRITTEN = "written by another write since the send"
+_CONFLICT = "another action's change is in place that was not before the send"
+_ABSENT = "absent"
+
+
+class Before(NamedTuple):
+    """What the items held before a send, per action: whether its change already held
+    (``held``) and a digest of the item as read (``seen``, ``item_digest``); None: not read."""
+
+    held: list[bool | None]
+    seen: list[str | None]
+
+    @staticmethod
+    def unknown(count: int) -> Before:
+        return Before([None] * count, [None] * count)
+
+    def context(self) -> dict[str, Any]:
+        """As a send's logged context keeps it."""
+        return {HELD_KEY: list(self.held), SEEN_KEY: list(self.seen)}
+
+
+def _canonical(value: Any) -> Any:
+    """An AttributeValue in one spelling: numbers by value, sets sorted, binary as hex, so two
+    reads of one unchanged item digest alike."""
+    if not isinstance(value, Mapping) or len(value) != 1:
+        return repr(value)
+    ((code, x),) = value.items()
+    if code == "N":
+        return ["N", str(number_key(x))]
+    if code == "B":
+        return ["B", bytes(x).hex()]
+    if code in ("SS", "NS", "BS"):
+        return [code, sorted(str(number_key(m)) if code == "NS" else
+                             bytes(m).hex() if code == "BS" else m for m in x)]
+    if code == "L":
+        return ["L", [_canonical(v) for v in x]]
+    if code == "M":
+        return ["M", {k: _canonical(v) for k, v in x.items()}]
+    return [code, x]
+
+
+def item_digest(item: Mapping[str, Any] | None) -> str:
+    """A digest of a whole item as read (``"absent"`` for none): equal for one unchanged item."""
+    if item is None:
+        return _ABSENT
+    text = json.dumps({k: _canonical(v) for k, v in item.items()}, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _expected_effect(action: Action, current: Mapping[str, Any] | None) -> str:
@@ -114,9 +176,10 @@ def _key_without_describing(action: Action, tables: Mapping[str, TableInfo],
 
 
 def held_before(conn: Connection, tx: Transaction, reader: Reader, tables: Mapping[str, TableInfo],
-                schema: UniquenessSchema) -> list[bool | None]:
-    """Per action, whether its change already held before the send (None: not read, or not
-    checkable). Read before the first attempt; raises what the reads raise.
+                schema: UniquenessSchema) -> Before:
+    """Per action, whether its change already held before the send, and a digest of the item
+    read (None: not read, or not checkable). Read before the first attempt; raises what the
+    reads raise.
 
     One witness is enough (atomicity), so the first checkable action is read alone, by a
     consistent GetItem (half a TransactGetItems' read units): the usual send costs one read of
@@ -124,47 +187,60 @@ def held_before(conn: Connection, tx: Transaction, reader: Reader, tables: Mappi
     in one more TransactGetItems. Tables are never described here (the send would pay for it
     every time): an action whose key needs that is not read.
     """
-    held: list[bool | None] = [None] * len(tx.actions)
+    before = Before.unknown(len(tx.actions))
     keys = {i: k for i, a in enumerate(tx.actions) if _expected_effect(a, {}) != "unverifiable"
             for k in [_key_without_describing(a, tables, schema)] if k is not None}
     checkable = list(keys)
     if not checkable:
-        return held
+        return before
     first = tx.actions[checkable[0]]
     item = reader.read("GetItem", {"TableName": first.table, "Key": keys[checkable[0]],
                                    "ConsistentRead": True}).get("Item")
-    held[checkable[0]] = _expected_effect(first, item) == "applied"
-    if held[checkable[0]] is False or len(checkable) == 1:
-        return held  # a witness: its change, found later, can only be this token's
+    before.held[checkable[0]] = _expected_effect(first, item) == "applied"
+    before.seen[checkable[0]] = item_digest(item)
+    if before.held[checkable[0]] is False or len(checkable) == 1:
+        return before  # a witness: its change, found later, can only be this token's
     gets = [{"Get": {"TableName": tx.actions[i].table, "Key": keys[i]}} for i in checkable[1:]]
     answers = reader.read("TransactGetItems", {"TransactItems": gets}).get("Responses", [])
     for index, answer in zip(checkable[1:], answers, strict=False):
-        held[index] = _expected_effect(tx.actions[index], answer.get("Item")) == "applied"
-    return held
+        before.held[index] = _expected_effect(tx.actions[index], answer.get("Item")) == "applied"
+        before.seen[index] = item_digest(answer.get("Item"))
+    return before
 
 
-def merged_held(earlier: Sequence[bool | None] | None, fresh: Sequence[bool | None]) -> list[bool | None]:
-    """An earlier send's ``held`` (same token) completed by a read made after it: where the
+def merged_before(earlier: Before | None, fresh: Before) -> Before:
+    """An earlier send's ``Before`` (same token) completed by a read made after it: where the
     earlier one knows, it decides (a read now would see that send's own changes as held); a
-    change a read now finds missing is evidence for any later send of the token too."""
+    change a read now finds missing is evidence for any later send of the token too, and so is
+    an item unchanged since that read."""
     if earlier is None:
-        return list(fresh)
-    return [e if e is not None else f for e, f in zip(earlier, fresh, strict=True)]
+        return fresh
+    return Before([e if e is not None else f for e, f in zip(earlier.held, fresh.held, strict=True)],
+                  [e if e is not None else f for e, f in zip(earlier.seen, fresh.seen, strict=True)])
 
 
-def held_from_context(context: Any, tx: Transaction) -> list[bool | None] | None:
+def before_from_context(context: Any, tx: Transaction) -> Before | None:
     """``held_before``'s answer as a send's logged context keeps it; None when absent or not
-    one flag (or null) per action of ``tx``."""
+    one flag (or null) per action of ``tx``. Digests a log entry lacks (an older log) are
+    not known."""
     held = context.get(HELD_KEY) if isinstance(context, Mapping) else None
     if not isinstance(held, list) or len(held) != len(tx.actions) \
             or not all(h is None or isinstance(h, bool) for h in held):
         return None
-    return held
+    seen = context.get(SEEN_KEY)
+    if not isinstance(seen, list) or len(seen) != len(held) \
+            or not all(d is None or isinstance(d, str) for d in seen):
+        seen = [None] * len(held)
+    return Before(list(held), list(seen))
 
 
-def _state(action: Action, item: Mapping[str, Any] | None, held: bool | None) -> tuple[str, str]:
+def _state(action: Action, item: Mapping[str, Any] | None, held: bool | None,
+           seen: str | None) -> tuple[str, str]:
     """The action's state after the reads and, for an unverifiable one, why."""
     state = _expected_effect(action, item)
+    if state == "not_applied" and seen is not None and item_digest(item) != seen:
+        # Not what the send met: applied then written again, or never applied and written over.
+        return "unverifiable", _REWRITTEN
     if state != "applied" or held is False:
         return state, ""
     return "unverifiable", _ALREADY if held else _UNREAD
@@ -172,44 +248,69 @@ def _state(action: Action, item: Mapping[str, Any] | None, held: bool | None) ->
 
 def settle_by_reads(conn: Connection, tx: Transaction, reader: Reader,
                     tables: Mapping[str, TableInfo], schema: UniquenessSchema,
-                    held: Sequence[bool | None] | None = None,
+                    before: Before | None = None,
                     ) -> tuple[str, list[str], list[dict[str, Any] | None], list[str]]:
     """Read every touched key strongly consistently (one TransactGetItems) and decide.
 
-    Transactions are atomic, so if any change is missing the transaction was not
-    applied (or was undone since); if a change is there that was not before the send
-    (``held``, from ``held_before``), it was. Otherwise the reads cannot tell. Returns the
-    verdict, each action's state, the items now, and why each unverifiable one is.
+    Transactions are atomic, so if any change is missing from an item still as it was before
+    the send, the transaction was not applied; if a change is there that was not before the
+    send (``before``, from ``held_before``), it was. Otherwise the reads cannot tell. Returns
+    the verdict, each action's state, the items now, and why each unverifiable one is.
     """
     current = _read_actions(conn, tx, reader, tables, schema, range(len(tx.actions)))
-    flags = list(held) if held is not None and len(held) == len(tx.actions) else [None] * len(tx.actions)
-    judged = [_state(a, c, h) for a, c, h in zip(tx.actions, current, flags, strict=False)]
+    known = before if before is not None and len(before.held) == len(tx.actions) \
+        and len(before.seen) == len(tx.actions) else Before.unknown(len(tx.actions))
+    judged = [_state(a, c, h, d) for a, c, h, d in zip(tx.actions, current, known.held, known.seen,
+                                                        strict=False)]
     states = [s for s, _ in judged]
-    if "not_applied" in states:
+    if "applied" in states and "not_applied" in states \
+            and all(d is None for s, d in zip(states, known.seen, strict=False) if s == "not_applied"):
+        # A witness, and a change missing from an item not read before the send: either it was
+        # applied and that item written since, or not and another write made the witness's change.
+        verdict = UNKNOWN
+        judged = [("unverifiable", _CONFLICT) if state == "not_applied" else (state, why)
+                  for state, why in judged]
+        states = [s for s, _ in judged]
+    elif "not_applied" in states:
         verdict = NOT_APPLIED
     elif "applied" in states:
         verdict = APPLIED
-        # Atomic: one witness proves every action applied, those in place that are no evidence too.
-        judged = [("applied", "") if why else (state, why) for state, why in judged]
+        # Atomic: one witness proves every action applied, those that are no evidence too (an
+        # item written again since keeps saying so).
+        judged = [("applied", why if why == _REWRITTEN else "") if why else (state, why)
+                  for state, why in judged]
         states = [s for s, _ in judged]
     else:
         verdict = UNKNOWN
     return verdict, states, current, [why for _, why in judged]
 
 
+def _said(state: str, reason: str) -> str:
+    """One action's state in words."""
+    if reason == _CONFLICT:
+        return (f"{state}: its change is not there, but {reason}; what its item held before the send "
+                "was not read")
+    if reason == _REWRITTEN:
+        return ("applied, and its item was written by another write since" if state == "applied" else
+                f"{state}: its change is not there, but its item is not what it held before the send: "
+                "it was written by another write since")
+    return f"{state.replace('_', ' ')}, its change is in place but {reason}" if reason \
+        else state.replace("_", " ")
+
+
 def settled_result(conn: Connection, tx: Transaction, reader: Reader, tables: Mapping[str, TableInfo],
                    schema: UniquenessSchema, lost: str, answer: ExecutionResult | None = None,
-                   held: Sequence[bool | None] | None = None) -> ExecutionResult:
+                   before: Before | None = None) -> ExecutionResult:
     """After a doubt, the outcome by strongly consistent reads alone.
 
     ``lost`` says what the doubt was (a sentence); ``answer`` is whatever DynamoDB answered
     after it (a cancellation, a refusal), used only for its reasons when the reads confirm
-    nothing was written. ``held``: ``held_before``'s answer (None: not known, as for a send
-    logged before it was kept): without it a change in place is no evidence. Never raises:
-    reads that fail make the outcome ``unknown``.
+    nothing was written. ``before``: ``held_before``'s answer (None: not known, as for a send
+    logged before it was kept): without it a change in place is no evidence, and a change
+    missing is taken as not applied. Never raises: reads that fail make the outcome ``unknown``.
     """
     try:
-        verdict, states, current, why = settle_by_reads(conn, tx, reader, tables, schema, held)
+        verdict, states, current, why = settle_by_reads(conn, tx, reader, tables, schema, before)
     except Exception as exc:  # the endpoint may still be unreachable: say so, do not guess
         return ExecutionResult(UNKNOWN, f"{lost} The reads failed too ({exc}), so whether it was applied "
                                "is not known. Check the items before executing again with the same "
@@ -218,14 +319,16 @@ def settled_result(conn: Connection, tx: Transaction, reader: Reader, tables: Ma
     for index, (action, state, item, reason) in enumerate(zip(tx.actions, states, current, why,
                                                                strict=False)):
         now = "absent" if item is None else f"present: {compact_item(item)}"
-        said = f"{state.replace('_', ' ')}, its change is in place but {reason}" if reason \
-            else state.replace("_", " ")
-        outcomes.append(ActionOutcome(index, None, f"{action.summary()}: {said} (item now {now}).",
-                                      state=state, item=item))
+        outcomes.append(ActionOutcome(index, None, f"{action.summary()}: {_said(state, reason)} "
+                                      f"(item now {now}).", state=state, item=item))
+    rewritten = [i + 1 for i, reason in enumerate(why) if reason == _REWRITTEN]
+    since = _since(rewritten)
     if verdict == APPLIED:
-        return ExecutionResult(APPLIED, f"{lost} Every change is in place: the transaction was "
-                               "applied once.", tx.token, outcomes, verified_by_reads=True,
-                               current_items=current)
+        done = (f"A change it made is in place and was not before the send: the transaction was "
+                f"applied once. {since}") if rewritten else \
+            "Every change is in place: the transaction was applied once."
+        return ExecutionResult(APPLIED, f"{lost} {done}", tx.token, outcomes, verified_by_reads=True,
+                               current_items=current, rewritten=rewritten)
     if verdict == NOT_APPLIED and answer is not None:
         answer.message = f"{lost} The reads confirm nothing was written. " + answer.message
         answer.verified_by_reads = True
@@ -235,9 +338,33 @@ def settled_result(conn: Connection, tx: Transaction, reader: Reader, tables: Ma
         return ExecutionResult(NOT_APPLIED, f"{lost} The changes are not there: the transaction was "
                                "not applied. Execute it again.", tx.token, outcomes,
                                verified_by_reads=True, current_items=current)
+    if _CONFLICT in why:
+        witness = ", ".join(str(i + 1) for i, s in enumerate(states) if s == "applied")
+        missing = ", ".join(str(i + 1) for i, r in enumerate(why) if r == _CONFLICT)
+        since = (f"The change of action {witness} is in place and was not before the send, but that "
+                 f"of action {missing} is not there: either the transaction was applied and another "
+                 "write changed that item since, or it was not and another write made the first "
+                 "change.")
+    if rewritten or _CONFLICT in why:
+        return ExecutionResult(UNKNOWN, f"{lost} {since} So the reads cannot tell whether this "
+                               "transaction was applied before that write or never: do not execute "
+                               "it again to make sure, as it would act on that write's item. Check "
+                               "the items (shown as they are now).", tx.token, outcomes,
+                               verified_by_reads=True, current_items=current, rewritten=rewritten)
     return ExecutionResult(UNKNOWN, f"{lost} {_cannot_tell(why)} Check the items (shown as they are "
                            "now) before executing it again with the same token.",
                            tx.token, outcomes, verified_by_reads=True, current_items=current)
+
+
+def _since(rewritten: Sequence[int]) -> str:
+    """The sentence for the actions (1-based) whose items another write changed since the send."""
+    if not rewritten:
+        return ""
+    which = ", ".join(str(n) for n in rewritten)
+    many = len(rewritten) > 1
+    return (f"The item{'s' if many else ''} of action{'s' if many else ''} {which} "
+            f"{'were' if many else 'was'} written by another write after the send (not what "
+            f"{'they' if many else 'it'} held before it): what is there now is that write's.")
 
 
 def _cannot_tell(why: Sequence[str]) -> str:
