@@ -1,13 +1,15 @@
 """Ctrl+C (SIGINT) and SIGTERM as a clean stop for a command whose work is built to survive a
 kill (``dynoview import``: its progress file only counts batches written, and a resume settles a
-batch whose answer it never saw).
+batch whose answer it never saw; ``dynoview repair``: the action log holds each send's intent,
+which the next run settles first).
 
 The first signal sets the command's cancel event: the run stops after the step in flight and the
-command says where it stopped, as ``repair`` stops after the finding in flight. The second ends
-the process at once, as a kill would: the core lets a write in flight finish
-(``dynoview.core.imports.pipeline``), so a KeyboardInterrupt there would not end it sooner than
-the first signal does. Both signals are taken even where the shell started the command with
-SIGINT ignored, as ``dynoview.cli.common.stop_signals`` takes them for the followers.
+command says where it stopped. The second ends the process at once, as a kill would: the core
+lets a write in flight finish (``dynoview.core.imports.pipeline``), so a KeyboardInterrupt there
+would not end it sooner than the first signal does, and would end in a bare "Interrupted." that
+says nothing of the write. The abort sentence may be computed at that moment, to name what was in
+flight. Both signals are taken even where the shell started the command with SIGINT ignored, as
+``dynoview.cli.common.stop_signals`` takes them for the followers.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import FrameType
@@ -47,21 +49,25 @@ class StopRequest:
 
 
 @contextmanager
-def cancel_on_signals(cancel: threading.Event, notice: str, abort: str) -> Iterator[StopRequest]:
+def cancel_on_signals(cancel: threading.Event, notice: str,
+                      abort: str | Callable[[], str]) -> Iterator[StopRequest]:
     """For the block, the first SIGINT or SIGTERM sets ``cancel`` and says ``notice`` on a line
-    of its own (after the signal's name); the second says ``abort`` and ends the process by that
-    signal (exit status 128 + its number, 130 for Ctrl+C). Main thread only (elsewhere the
-    signals are left as they are)."""
+    of its own (after the signal's name); the second says ``abort`` (or what ``abort()`` returns
+    then: what is in flight at that moment) and ends the process by that signal (exit status
+    128 + its number, 130 for Ctrl+C). Main thread only (elsewhere the signals are left as they
+    are)."""
     stop = StopRequest()
     if threading.current_thread() is not threading.main_thread():
         yield stop
         return
 
     def again(signum: int, _frame: FrameType | None) -> None:
-        _say_now(f"{StopRequest(signum).name} again: {abort}")
-        signal.signal(signum, signal.SIG_DFL)
-        os.kill(os.getpid(), signum)  # dies of the signal, as the shell expects of a Ctrl+C
-        os._exit(128 + signum)  # where that signal does not end a process (never reached on POSIX)
+        try:
+            _say_now(f"{StopRequest(signum).name} again: {_abort_text(abort)}")
+        finally:  # the process ends whatever the sentence did
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)  # dies of the signal, as the shell expects of a Ctrl+C
+            os._exit(128 + signum)  # where that signal does not end a process (never reached on POSIX)
 
     def first(signum: int, _frame: FrameType | None) -> None:
         stop.signum = signum
@@ -79,6 +85,18 @@ def cancel_on_signals(cancel: threading.Event, notice: str, abort: str) -> Itera
         for signum, handler in previous.items():
             if handler is not None:
                 signal.signal(signum, handler)
+
+
+def _abort_text(abort: str | Callable[[], str]) -> str:
+    """The sentence of the second signal. A sentence that cannot be made still says the process
+    ends, and why it could not say more (the process is ending: no traceback would be read)."""
+    if isinstance(abort, str):
+        return abort
+    try:
+        return abort()
+    except Exception as exc:  # a bug in the sentence must not keep the process alive
+        return (f"the command ends now, as a kill would end it (DynoView could not say what was "
+                f"in flight: {type(exc).__name__}: {exc}).")
 
 
 def _say_now(message: str) -> None:

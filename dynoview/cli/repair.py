@@ -4,20 +4,19 @@ REPORT is the output of ``dynoview audit --format json``. Every automatic repair
 re-checked against the table right before it is sent (see ``dynoview.core.repair.run``);
 duplicates, case clashes and expired items are listed for a person. Exit 0 when every
 automatic repair applied or was already fixed, 1 when something needs a decision (or
-the run was stopped), 2 on error. Documented in docs/cli-repair.md.
+the run was stopped by Ctrl+C or SIGTERM, after the finding in flight), 2 on error; a second
+signal ends the process by that signal (``interrupts``), naming the send in flight, which the
+next run settles first. Documented in docs/cli-repair.md.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Mapping
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 from dynoview.cli.audit import locks_table_info
@@ -29,9 +28,11 @@ from dynoview.cli.common import (
     terminal_json,
     terminal_line,
 )
+from dynoview.cli.interrupts import cancel_on_signals
 from dynoview.core.counts import count_text
 from dynoview.core.errors import ReadOnlyError
 from dynoview.core.reads.reader import Reader
+from dynoview.core.repair.earlier import CONTEXT_KEY
 from dynoview.core.repair.plan import RepairPlan, plan_repairs
 from dynoview.core.repair.report import AuditReport, RepairError, load_report
 from dynoview.core.repair.run import (
@@ -104,25 +105,61 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--format", choices=("text", "json"), default="text")
 
 
-@contextlib.contextmanager
-def _ctrl_c_cancels(cancel: threading.Event) -> Iterator[None]:
-    """Ctrl+C sets ``cancel`` (the run stops after the finding in flight); a second one aborts."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.getsignal(signal.SIGINT)
+#: Said at the first Ctrl+C (or SIGTERM), after its name; the second's sentence is ``_Sends.abort``.
+STOPPING = ("stopping after the finding in progress: its transaction, if sent, is settled first "
+            "(Ctrl+C again ends the run at once, as a kill would).")
 
-    def handler(_signum: int, _frame: FrameType | None) -> None:
-        cancel.set()
-        print("\nStopping after the finding in progress (Ctrl+C again aborts at once)...",
-              file=sys.stderr, flush=True)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
 
-    signal.signal(signal.SIGINT, handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
+class _Sends(ActionLog):
+    """The run's action log, which also remembers the repair sent and waiting for its answer:
+    a second Ctrl+C names it (the finding and its token), since only the next run can settle it."""
+
+    def __init__(self, plan: RepairPlan, state_path: Path) -> None:
+        super().__init__()
+        self.titles = {p.id: (i, p.title()) for i, p in enumerate(plan.actionable)}
+        self.total, self.state_path = len(plan.actionable), state_path
+        self.sending: tuple[str, str] | None = None  # (finding id, token)
+
+    def intent(self, *, token: str, context: Mapping[str, Any] | None = None,
+               **more: Any) -> dict[str, Any]:
+        tag = (context or {}).get(CONTEXT_KEY)
+        # Set before the intent is written: from here on the request may be on its way.
+        self.sending = (str(tag.get("finding")) if isinstance(tag, Mapping) else "", token)
+        try:
+            return super().intent(token=token, context=context, **more)
+        except BaseException:
+            self.sending = None  # the intent could not be written: nothing was sent
+            raise
+
+    def outcome(self, intent: Mapping[str, Any], outcome: Mapping[str, Any], *,
+                recovered: bool = False) -> dict[str, Any]:
+        try:
+            return super().outcome(intent, outcome, recovered=recovered)
+        finally:
+            self._settled(intent)
+
+    def void(self, intent: Mapping[str, Any]) -> None:
+        try:
+            super().void(intent)
+        finally:
+            self._settled(intent)
+
+    def _settled(self, intent: Mapping[str, Any]) -> None:
+        if self.sending is not None and intent.get("token") == self.sending[1]:
+            self.sending = None
+
+    def abort(self) -> str:
+        """The second signal's sentence: the send in flight at this moment, if any."""
+        again = f"Run the same command again (state: {self.state_path})"
+        if self.sending is None:
+            return (f"the repair ends now, as a kill would end it; no transaction was waiting for "
+                    f"its answer. {again}: it continues where this run stopped.")
+        finding, token = self.sending
+        index, title = self.titles.get(finding, (None, finding or "a finding"))
+        which = f"finding {index + 1} of {self.total}" if index is not None else "the finding"
+        return (f"the repair ends now, as a kill would end it, while the transaction of {which} "
+                f"({terminal_line(title)}) was sent with token {token}: it may or may not have "
+                f"been applied; {again[0].lower()}{again[1:]}: it settles that send first.")
 
 
 def _schema(args: argparse.Namespace, report: AuditReport) -> UniquenessSchema:
@@ -242,13 +279,15 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
             _out(f"  {p.outcome.request}")
 
     cancel = threading.Event()
-    with _ctrl_c_cancels(cancel):
+    log = None if args.dry_run else _Sends(plan, state_path)
+    aborting = log.abort if log is not None else ("the dry run ends now, as a kill would end it; "
+                                                  "it sent nothing.")
+    with cancel_on_signals(cancel, STOPPING, aborting):
         result = run_repairs(conn, plan, schema, info, reader=Reader(conn), dry_run=args.dry_run,
                              confirmation=confirmation, rate=args.rate, cancel=cancel, progress=show,
                              # A dry run reads the state file too (never writes it): it shows
                              # what a resumed run sends, not findings an earlier run settled.
-                             state=state,
-                             log=None if args.dry_run else ActionLog(), locks_table=locks)
+                             state=state, log=log, locks_table=locks)
     if not text:
         print(terminal_json(json.dumps(_run_json(report, result, None if args.dry_run else state),
                                        indent=2, ensure_ascii=False)))

@@ -189,7 +189,8 @@ def test_ctrl_c_stops_where_it_is_and_the_next_run_continues(
             proc.kill()
             proc.wait()
     assert proc.returncode == 1, err
-    assert "Stopping after the finding in progress" in err
+    assert ("\ndynoview: Ctrl+C: stopping after the finding in progress: its transaction, if sent, is "
+            "settled first") in err
     assert "The run was cancelled at finding 2 of 3" in err and "Run the same command again" in err
     assert "1 applied, 2 not done yet" in out
     assert len(action_log.entries()) == 1
