@@ -19,7 +19,9 @@ def test_window_badge_and_status_say_unencrypted(
     messages: list[str] = []
     shown = win.status.show
     monkeypatch.setattr(win.status, "show", lambda text, ms=8000: (messages.append(text), shown(text, ms)))
-    win.connect_to(ConnectionSpec(name="lan", endpoint_url=lan_endpoint, region="us-east-1"))
+    # Agreed to (the dialog's "Send in clear text"): else the window asks before sending.
+    win.connect_to(ConnectionSpec(name="lan", endpoint_url=lan_endpoint, region="us-east-1",
+                                  cleartext_host=lan_endpoint.split("//")[1].rsplit(":", 1)[0]))
     qtbot.waitUntil(lambda: win.ctx.connection is not None, timeout=45000)
     warning = win.ctx.connection.cleartext_warning
     assert warning and "unencrypted" in warning

@@ -370,9 +370,10 @@ class Connection:
         self._timed_streams_clients: dict[tuple[float, int], Any] = {}
 
     def new_client(self, service: str = "dynamodb", *, config: Config | None = None,
-                   own_endpoint: bool = True) -> Any:
+                   own_endpoint: bool = True, service_endpoint: str | None = None) -> Any:
         """A new client of this session on this connection's region and endpoint
-        (``own_endpoint=False``: the service's own, e.g. STS's, from botocore's configuration).
+        (``own_endpoint=False``: ``service_endpoint``, else the service's own from botocore's
+        configuration, which ``config`` can turn off: STS's, ``identity.caller_identity``).
 
         Every client in the app comes from here (or from the session): the read-only
         guard is on the session, and DynamoDB clients also get the integrity check.
@@ -390,7 +391,7 @@ class Connection:
         # compares the host with them, so a URL holding them went to the proxy, password and all.
         endpoint = drop_url_credentials(self.spec.endpoint_url)[0] if self.spec.endpoint_url else None
         client = self.session.client(service, region_name=self.region,
-                                     endpoint_url=endpoint if own_endpoint else None,
+                                     endpoint_url=endpoint if own_endpoint else service_endpoint,
                                      config=config)
         if service == "dynamodb":
             install_integrity_check(client)  # a damaged read answer raises, never shows half

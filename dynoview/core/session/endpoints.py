@@ -21,6 +21,9 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlparse
 
+from dynoview.core.errors import DynoViewError
+from dynoview.core.redaction import redact_url
+
 #: Host names that belong to AWS's services (commercial, China and dual-stack endpoints).
 AWS_HOST_SUFFIXES = (".amazonaws.com", ".amazonaws.com.cn", ".api.aws")
 #: An access key id as AWS issues them: AKIA long-term, ASIA temporary, then 16 of A-Z, 0-9.
@@ -189,3 +192,71 @@ def configured_endpoint(profile: str | None,
                                            f"'{section}' (for {where})", from_profile=True)
     url = settings.get("endpoint_url")
     return ConfiguredEndpoint(url, f"The endpoint_url of {where}", from_profile=True) if url else None
+
+
+class CleartextNotAgreed(DynoViewError):
+    """The window would send a connection's requests over plain http:// to another machine
+    whose host the user has not agreed to (``ConnectionSpec.cleartext_host``). Nothing was sent."""
+
+    def __init__(self, message: str, *, url: str, source: str, host: str) -> None:
+        super().__init__(message, field="endpoint_url")
+        self.url, self.source, self.host = url, source, host
+
+
+def resolved_endpoint(endpoint_url: str | None, profile: str | None,
+                      environ: Mapping[str, str] | None = None) -> tuple[str, str] | None:
+    """The endpoint a connection's DynamoDB requests go to and where it is set, to start a
+    sentence: the one named ("The endpoint URL"), else the configured one
+    (``configured_endpoint``). None: AWS's own, or a configuration the connection refuses."""
+    if endpoint_url:
+        return endpoint_url, "The endpoint URL"
+    try:
+        found = configured_endpoint(profile, environ)
+    except ConfiguredEndpointError:  # the connection says it, naming the file
+        return None
+    return (found.url, found.source) if found else None
+
+
+def check_cleartext_agreed(endpoint_url: str | None, profile: str | None, agreed_host: str | None,
+                           environ: Mapping[str, str] | None = None) -> None:
+    """Raise ``CleartextNotAgreed`` when the connection's endpoint, named or configured (the
+    profile's ``endpoint_url``, AWS_ENDPOINT_URL...), is plain http:// to another machine than
+    ``agreed_host``: the window asks before anything is sent (the command line warns instead)."""
+    found = resolved_endpoint(endpoint_url, profile, environ)
+    if found is None or not is_cleartext(found[0]):
+        return
+    url, source = found
+    host = endpoint_host(url)
+    if host == agreed_host:
+        return
+    raise CleartextNotAgreed(
+        f"{source} {redact_url(url)!r} sends this connection's requests to {host} unencrypted "
+        "(http://): anyone on the network can read the items and, when AWS keys sign them, the "
+        "access key id and session token, and send a captured request again for minutes. Nothing "
+        "was sent. Use https:// if the host has it, or agree to send in clear text to this host.",
+        url=url, source=source, host=host)
+
+
+def sts_endpoint(profile: str | None, environ: Mapping[str, str] | None = None) -> str | None:
+    """Where the identity check's STS request goes: AWS_ENDPOINT_URL_STS, else the ``sts``
+    endpoint_url of the profile's ``services`` section, else None (AWS's own STS). Never
+    AWS_ENDPOINT_URL or the profile's ``endpoint_url``: botocore applies them to every service,
+    and they name the DynamoDB endpoint (a LAN host, DynamoDB Local), which would receive an STS
+    request signed with the profile's keys. None too when configured endpoints are ignored."""
+    from botocore.exceptions import BotoCoreError
+
+    env = os.environ if environ is None else environ
+    name = profile or env.get("AWS_DEFAULT_PROFILE") or env.get("AWS_PROFILE") or "default"
+    try:
+        settings, services, _ = _profile_config(name, env)
+    except BotoCoreError:  # a file that does not parse: the connection has said so already
+        settings, services = {}, {}
+    ignore = env["AWS_IGNORE_CONFIGURED_ENDPOINT_URLS"] if "AWS_IGNORE_CONFIGURED_ENDPOINT_URLS" in env \
+        else settings.get("ignore_configured_endpoint_urls")
+    if _is_true(ignore):
+        return None
+    if env.get("AWS_ENDPOINT_URL_STS"):
+        return env["AWS_ENDPOINT_URL_STS"]
+    section = services.get(settings.get("services") or "", {})
+    url = section.get("sts", {}).get("endpoint_url") if isinstance(section, dict) else None
+    return url or None

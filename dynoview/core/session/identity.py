@@ -3,7 +3,9 @@
 A support person on an assumed role, or a chain of them, sees the identity the credentials
 resolved to, not just a profile name. Local endpoints (DynamoDB Local, moto) accept any key,
 so their identity is only asked when an STS endpoint is configured for them
-(``AWS_ENDPOINT_URL_STS`` or ``AWS_ENDPOINT_URL``): never of AWS on their behalf.
+(``AWS_ENDPOINT_URL_STS``, or ``sts`` in the profile's ``services`` section): never of AWS on
+their behalf. STS never goes to the DynamoDB endpoint a profile's ``endpoint_url`` or
+AWS_ENDPOINT_URL sets (``endpoints.sts_endpoint``).
 """
 
 from __future__ import annotations
@@ -12,6 +14,10 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+from dynoview.core.errors import DynoViewError
+from dynoview.core.redaction import redact_url
+from dynoview.core.session.endpoints import sts_endpoint
 
 
 class SignedConnection(Protocol):
@@ -22,9 +28,12 @@ class SignedConnection(Protocol):
     region: str | None
     identity: Identity | None
 
-    def new_client(self, service: str = ..., *, config: Any = ..., own_endpoint: bool = ...) -> Any: ...
+    def new_client(self, service: str = ..., *, config: Any = ..., own_endpoint: bool = ...,
+                   service_endpoint: str | None = ...) -> Any: ...
 
-STS_ENDPOINT_VARIABLES = ("AWS_ENDPOINT_URL_STS", "AWS_ENDPOINT_URL")
+
+class IdentityUnknown(DynoViewError):
+    """The STS endpoint answered with something that is not GetCallerIdentity's answer."""
 
 
 @dataclass(frozen=True)
@@ -51,26 +60,38 @@ def identity_is_knowable(conn: SignedConnection, environ: Mapping[str, str] | No
     env = os.environ if environ is None else environ
     if conn.spec.demo or conn.placeholder_credentials:
         return False
-    return not conn.spec.is_local or any(env.get(v) for v in STS_ENDPOINT_VARIABLES)
+    return not conn.spec.is_local or sts_endpoint(conn.spec.profile, env) is not None
 
 
 def _sts_config() -> Any:
     from botocore.config import Config
 
-    # A quick answer or none: the identity is shown, never waited for.
+    # A quick answer or none: the identity is shown, never waited for. Configured endpoints
+    # are ignored: the one STS should use is passed explicitly (``sts_endpoint``).
     return Config(retries={"mode": "standard", "total_max_attempts": 2}, connect_timeout=3,
-                  read_timeout=10, user_agent_extra="DynoView")
+                  read_timeout=10, user_agent_extra="DynoView", ignore_configured_endpoint_urls=True)
 
 
 def caller_identity(conn: SignedConnection) -> Identity | None:
     """The connection's caller (one GetCallerIdentity, remembered on it), or None where it cannot
-    be known. AWS's refusals raise (botocore's errors, said by ``describe_error``)."""
+    be known. AWS's refusals raise (botocore's errors, said by ``describe_error``); an answer that
+    is not STS's raises ``IdentityUnknown`` (a sentence, never a traceback)."""
     if conn.identity is not None:
         return conn.identity
     if not identity_is_knowable(conn):
         return None
-    # STS's own endpoint (AWS_ENDPOINT_URL_STS or AWS's), not the DynamoDB endpoint.
-    sts = conn.new_client("sts", config=_sts_config(), own_endpoint=False)
-    answer = sts.get_caller_identity()
-    conn.identity = Identity(account=str(answer["Account"]), arn=str(answer["Arn"]), region=conn.region)
+    from botocore.parsers import ResponseParserError
+
+    # STS's own endpoint (AWS_ENDPOINT_URL_STS, the profile's sts service, else AWS's), never
+    # the DynamoDB endpoint: the profile's keys sign this request too.
+    sts = conn.new_client("sts", config=_sts_config(), own_endpoint=False,
+                          service_endpoint=sts_endpoint(conn.spec.profile))
+    try:
+        answer = sts.get_caller_identity()
+        account, arn = str(answer["Account"]), str(answer["Arn"])
+    except (ResponseParserError, KeyError, TypeError):
+        raise IdentityUnknown(
+            f"The STS endpoint {redact_url(sts.meta.endpoint_url)} did not answer as STS does: set "
+            "AWS_ENDPOINT_URL_STS to an STS endpoint, or leave it unset for AWS's own.") from None
+    conn.identity = Identity(account=account, arn=arn, region=conn.region)
     return conn.identity

@@ -17,6 +17,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QWidget
 
 from dynoview.ui.context import AppContext
 from dynoview.ui.demo_entry import spawn_demo
@@ -24,6 +25,8 @@ from dynoview.ui.demo_entry import spawn_demo
 if TYPE_CHECKING:
     import asyncio
     import threading
+
+    from PySide6.QtWidgets import QMessageBox
 
     from dynoview.core.session.connection import Connection, ConnectionSpec
     from dynoview.core.session.tables import TableInfo
@@ -68,7 +71,11 @@ def _open(spec: ConnectionSpec, cancel: threading.Event | None = None) -> Connec
     from dynoview.core.session import signin
     from dynoview.core.session.connection import Connection
     from dynoview.core.session.endpoint_probe import check_reachable
+    from dynoview.core.session.endpoints import check_cleartext_agreed
 
+    # Before anything reaches the host: plain http:// to another machine, named or set by the
+    # profile or environment, waits for the user's yes (CleartextNotAgreed: the controller asks).
+    check_cleartext_agreed(spec.endpoint_url, spec.profile, spec.cleartext_host)
     check_reachable(spec.endpoint_url)  # "unreachable" at once, before any credential lookup
     if cancel is None:  # nothing can replace it (a direct call, not the window's connect task)
         return Connection(spec)
@@ -103,6 +110,7 @@ class ConnectionController(QObject):
         self.ctx = ctx
         self._held = False
         self._painted: asyncio.Event | None = None  # what a held connection awaits
+        self.cleartext_box: QMessageBox | None = None  # the clear-text question, while asked
 
     # -- start-up ----------------------------------------------------------------------
     def hold_until_painted(self) -> None:
@@ -132,8 +140,26 @@ class ConnectionController(QObject):
         else:
             assert spec is not None
             work = self._open_spec(spec)
-        self.ctx.tasks.start("connect", work,
-                             on_error=lambda exc: self.connect_failed.emit(exc, spec))
+        self.ctx.tasks.start("connect", work, on_error=lambda exc: self._failed(exc, spec))
+
+    def _failed(self, exc: BaseException, spec: ConnectionSpec | None) -> None:
+        """``connect_failed``, or for plain http:// not agreed to yet the question (the
+        connection dialog's "Send in clear text"): yes connects again with that host agreed."""
+        from dynoview.core.session.endpoints import CleartextNotAgreed
+
+        window = self.parent()
+        if not isinstance(exc, CleartextNotAgreed) or spec is None or not isinstance(window, QWidget):
+            self.connect_failed.emit(exc, spec)
+            return
+        from dataclasses import replace
+
+        from dynoview.ui.window.connection_dialog import ask_cleartext
+
+        agreed = replace(spec, cleartext_host=exc.host)
+        self.cleartext_box = box = ask_cleartext(
+            window, exc, agreed=lambda: self.connect_to(agreed),
+            declined=lambda: self.connect_failed.emit(exc, spec))
+        box.finished.connect(lambda _r: setattr(self, "cleartext_box", None))  # deleted once answered
 
     async def _open_spec(self, spec: ConnectionSpec) -> None:
         await self._ui_idle()

@@ -1,7 +1,9 @@
-"""Pick, add, edit or remove a saved connection (profile, region, endpoint, read-only)."""
+"""Pick, add, edit or remove a saved connection (profile, region, endpoint, read-only), and the
+question asked before a connection sends in clear text (``ask_cleartext``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication
@@ -15,19 +17,27 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
+from dynoview.core.redaction import redact_url
 from dynoview.core.session.connection import (
     ConnectionSpec,
     ConnectionSpecError,
     available_profiles,
     validate_spec,
 )
-from dynoview.core.session.endpoints import endpoint_host, is_cleartext
+from dynoview.core.session.endpoints import (
+    CleartextNotAgreed,
+    endpoint_host,
+    is_cleartext,
+    resolved_endpoint,
+)
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.settings import delete_connection, load_connections, save_connection
 from dynoview.ui.settings_save import SettingsSaveError
 from dynoview.ui.themed import mark_refused, set_role
@@ -46,6 +56,8 @@ class ConnectionDialog(QDialog):
         self.chosen: ConnectionSpec | None = None
         self.demo_chosen = False
         self._cleartext_for: str | None = None  # the host "Send in clear text" is ticked for
+        self._cleartext_source: str | None = None  # where its endpoint is set (None: typed)
+        self._cleartext_url = ""  # the endpoint used: the field's, or the configured one
         self._setup_ui()
         if problems:
             self.message.setText(self.tr("Some saved connections were skipped: ") + " ".join(problems))
@@ -124,6 +136,8 @@ class ConnectionDialog(QDialog):
         self.new_button.clicked.connect(self._new)
         self.list.currentRowChanged.connect(self._load)
         self.endpoint.textChanged.connect(self._endpoint_changed)
+        # An empty field: the profile's (or the environment's) endpoint is the one used.
+        self.profile.currentTextChanged.connect(lambda _t: self._endpoint_changed(self.endpoint.text()))
         self._endpoint_changed("")
         self.list.itemDoubleClicked.connect(lambda _i: self._connect())
 
@@ -179,25 +193,37 @@ class ConnectionDialog(QDialog):
         self.name.setFocus()
 
     def _endpoint_changed(self, text: str) -> None:
-        """The warning at the endpoint field while its URL is http:// to another machine (the
-        core's judgement: loopback is not warned about). A tick given for one host never carries
-        over to another: changing the host unticks it."""
+        """The warning at the endpoint field while the endpoint used is http:// to another machine
+        (the core's judgement: loopback is not warned about): the field's URL, or when it is
+        empty the one the profile or the environment sets (AWS_ENDPOINT_URL...), named with
+        where it is set. A tick given for one host never carries over to another: changing the
+        host unticks it."""
         url = text.strip()
+        found = None if url or not self.profile.isEnabled() else resolved_endpoint(
+            None, self.profile.currentText().strip() or None)
+        if found is not None:
+            url = found[0]
         host = endpoint_host(url) if is_cleartext(url) else None
         if host != self._cleartext_for:
             self.cleartext.setChecked(False)
         self._cleartext_for = host
-        self.cleartext_note.setText(self.tr(
+        self._cleartext_source = found[1] if found is not None and host else None
+        self._cleartext_url = url
+        note = self.tr(
             "Requests to {host} travel unencrypted (http://): anyone on the network between can "
             "read the items and, when AWS keys sign them, the access key id and session token, and "
             "can send a captured request again for minutes. Use https:// if the host has it."
-        ).format(host=host) if host else "")
+        ).format(host=host) if host else ""
+        if self._cleartext_source:
+            note = self.tr("{source} is {url}. ").format(source=self._cleartext_source,
+                                                         url=redact_url(url)) + note
+        self.cleartext_note.setText(note)
         self.cleartext_note.setVisible(host is not None)
         self.cleartext.setVisible(host is not None)
 
     def form_spec(self) -> ConnectionSpec | None:
         """The spec in the form, or None with the faulty field marked."""
-        for w in (self.name, self.region, self.endpoint):
+        for w in (self.name, self.profile, self.region, self.endpoint):
             mark_refused(w, False)
         self.message.clear()
         name = self.name.text().strip()
@@ -257,16 +283,44 @@ class ConnectionDialog(QDialog):
             self.chosen = None
             self.accept()
             return
+        self._endpoint_changed(self.endpoint.text())  # the AWS config may have changed since
         spec = self.form_spec()
         if spec is None:
             return
         if self._cleartext_for is not None and spec.cleartext_host != self._cleartext_for:
             # Refused until consented to: a careful tool does not send a table's items readable
-            # on one click; once ticked (and saved), this connection is not asked again.
-            self._invalid(self.endpoint, self.tr(
+            # on one click; once ticked (and saved), this connection is not asked again. The
+            # profile's field is the one at fault when the endpoint is the profile's.
+            field = self.profile if self._cleartext_source else self.endpoint
+            where = self.tr("{source} is {url}. ").format(
+                source=self._cleartext_source, url=redact_url(self._cleartext_url)) \
+                if self._cleartext_source else ""
+            self._invalid(field, where + self.tr(
                 "Requests to {host} would travel unencrypted: use https://, or tick “Send in clear "
                 "text” below the field to connect anyway (Save keeps that choice for this "
                 "connection).").format(host=self._cleartext_for))
             return
         self.chosen = replace(spec)
         self.accept()
+
+
+def ask_cleartext(parent: QWidget, refused: CleartextNotAgreed, *, agreed: Callable[[], None],
+                  declined: Callable[[], None]) -> QMessageBox:
+    """The connection dialog's "Send in clear text" asked of a connection the window opens
+    without it (start-up, reconnect, a recent connection): the sentence names the endpoint and
+    where it is set; ``agreed`` or ``declined`` runs when it is answered. Opened already."""
+    title = QCoreApplication.translate("window.connection_dialog", "Send in clear text?")
+    box = QMessageBox(QMessageBox.Icon.Warning, title, refused.message,
+                      QMessageBox.StandardButton.NoButton, parent)
+    plain_label(box)  # the sentence quotes a URL from the AWS config
+    box.setObjectName("cleartext-question")
+    yes = box.addButton(QCoreApplication.translate(
+        "window.connection_dialog", "Send in clear text (http://) to {host}").format(host=refused.host),
+        QMessageBox.ButtonRole.AcceptRole)
+    no = box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(no)  # the safe answer is the one Enter gives
+    box.setEscapeButton(no)
+    box.finished.connect(lambda _r: agreed() if box.clickedButton() is yes else declined())
+    box.finished.connect(box.deleteLater)
+    box.open()
+    return box
