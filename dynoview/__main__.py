@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Collection, Sequence
+from typing import Any
 
 from dynoview import __version__
 
@@ -67,15 +68,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from dynoview.cli import COMMANDS
 
     if argv and argv[0] in COMMANDS:
-        from dynoview.cli import main as cli_main
-
-        return cli_main(argv)
+        return _headless(argv)
     parser = gui_parser()
     command_first = _command_first(parser, argv, COMMANDS)
     if command_first is not None:  # `dynoview --endpoint-url URL tables`: the options go with it
-        from dynoview.cli import main as cli_main
-
-        return cli_main(command_first)
+        return _headless(command_first)
     args = parser.parse_args(argv)
     if args.engine:
         if not (args.demo or args.smoke):
@@ -99,9 +96,51 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     from dynoview.ui.app import run_app
 
-    code = run_app(args)
+    try:
+        code = run_app(args)
+    finally:
+        _end_helpers()  # a credential_process of a connection the window never finished
     _leave_without_waiting_for_reads(code)
     return code
+
+
+def _headless(argv: Sequence[str]) -> int:
+    """A headless command, whose credential_process helpers end with it, on SIGTERM and SIGHUP
+    too (their default action ends the process without its exit handlers)."""
+    import signal
+
+    from dynoview.cli import main as cli_main
+
+    previous: dict[int, Any] = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is not None and signal.getsignal(signum) == signal.SIG_DFL:
+            try:
+                previous[signum] = signal.signal(signum, _end_helpers_then_die)
+            except ValueError:  # not the main thread (an embedding host): leave signals alone
+                continue
+    try:
+        return cli_main(argv)
+    finally:
+        _end_helpers()
+        for signum, handler in previous.items():
+            if signal.getsignal(signum) is _end_helpers_then_die:  # not one chained to it since
+                signal.signal(signum, handler)
+
+
+def _end_helpers_then_die(signum: int, _frame: Any) -> None:
+    import signal
+
+    _end_helpers()
+    signal.signal(signum, signal.SIG_DFL)  # the default action, now that no helper is left
+    os.kill(os.getpid(), signum)
+
+
+def _end_helpers() -> None:
+    """End the credential_process helpers still running (none if none was ever started)."""
+    helpers = sys.modules.get("dynoview.core.session.credential_process")
+    if helpers is not None:
+        helpers.end_helper_processes()
 
 
 #: The task pool's threads (dynoview/ui/tasks.py names them so).

@@ -57,6 +57,15 @@ def was_reported(exc: BaseException) -> bool:
 T = TypeVar("T")
 
 
+def _helpers_ended_with(cancel: threading.Event, work: Callable[[], T]) -> T:
+    """``work()`` in a pool thread, its credential_process helpers ended once ``cancel`` is set.
+    Imported here, in the pool: not before the window's first paint."""
+    from dynoview.core.session.credential_process import ended_with
+
+    with ended_with(cancel):
+        return work()
+
+
 class _Relay(QObject):
     """Carries calls from pool threads to the UI thread. One for the app, made on the UI thread
     and never deleted: a pool thread emitting on a window's own object while the window was
@@ -138,7 +147,8 @@ class TaskRunner(QObject):
 
         event = threading.Event()
         work = functools.partial(fn, *args, cancel=event) if cancellable else functools.partial(fn, *args)
-        running = self._executor.submit(work)
+        # A credential_process helper the work starts ends with it (cancelled, replaced, closed).
+        running = self._executor.submit(_helpers_ended_with, event, work)
         self._work[running] = event
         awaited = asyncio.wrap_future(running, loop=asyncio.get_event_loop())
         # Forgotten only after asyncio's own callback (registered first, run first, in the pool
@@ -193,6 +203,11 @@ class TaskRunner(QObject):
         self._tasks.clear()
         for event in list(self._work.values()):
             event.set()
+        # SIGTERM to every credential_process helper now, not waited for here (the UI thread):
+        # its waiting pool thread kills it after a grace, and the work then ends at once.
+        helpers = sys.modules.get("dynoview.core.session.credential_process")
+        if helpers is not None:  # else no helper was ever started
+            helpers.end_helper_processes(wait=False)
         self._shut_down = True
         if self._pool is None:
             return  # nothing ever ran in a pool

@@ -5,13 +5,20 @@ hold its own secrets (a password, a Vault or Okta token), which no redaction pat
 
 ``bounded_providers`` puts it in a session's provider chain and ``BoundedBuilder`` in a role
 chain's source profile (signin.install_signin).
+
+Every helper started is in a registry until it has ended: ``end_helper_processes`` ends them
+all (the app's quit, the CLI's SIGTERM, and at exit), and a helper started by work run inside
+``ended_with(cancel)`` is ended once ``cancel`` is set (its connection was cancelled or
+replaced). A helper that never finishes would otherwise outlive DynoView.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import IO, Any
@@ -24,6 +31,50 @@ PROCESS_TIMEOUT = 120.0
 #: hundred bytes (a few KB with a long session token); past this it is not credentials, and
 #: reading on would let a helper stuck in a loop fill memory until the timeout.
 MAX_OUTPUT = 64 * 1024
+#: Seconds a helper asked to end (SIGTERM) has before it is killed.
+END_GRACE = 0.5
+#: How often a wait for a helper looks whether it was asked to end.
+_POLL = 0.05
+
+_live: dict[Any, threading.Event] = {}  # helper process -> set once it is asked to end
+_live_lock = threading.Lock()
+_owner = threading.local()  # .cancel: the cancel event of the work this thread runs, if any
+_at_exit: list[bool] = []
+
+
+@contextlib.contextmanager
+def ended_with(cancel: threading.Event) -> Iterator[None]:
+    """Helpers started by this thread inside the block are ended once ``cancel`` is set."""
+    previous = getattr(_owner, "cancel", None)
+    _owner.cancel = cancel
+    try:
+        yield
+    finally:
+        _owner.cancel = previous
+
+
+def end_helper_processes(wait: bool = True) -> None:
+    """End every helper still running: SIGTERM now, and (``wait``) a kill after ``END_GRACE``
+    for one still there. Without ``wait`` (the UI thread) the thread waiting for each helper
+    does the kill, so nothing here blocks."""
+    with _live_lock:
+        live = list(_live.items())
+    for process, end in live:
+        end.set()
+        with contextlib.suppress(OSError):
+            process.terminate()
+    if wait:
+        for process, _ in live:
+            _stop(process)
+
+
+def _register(process: Any) -> threading.Event:
+    with _live_lock:
+        if not _at_exit:  # a backstop for exits no shutdown path saw
+            atexit.register(end_helper_processes)
+            _at_exit.append(True)
+        end = _live[process] = threading.Event()
+    return end
 
 
 def bounded_providers(providers: list[Any]) -> list[Any]:
@@ -77,11 +128,18 @@ def _process_class() -> type:
                 why = getattr(exc, "strerror", None) or str(exc)
                 where = getattr(exc, "filename", None)
                 raise failed(f"could not be started ({why}{f': {where}' if where else ''}).") from None
+            end = _register(process)
             try:
-                stdout = _bounded_output(process, PROCESS_TIMEOUT, MAX_OUTPUT)
+                stdout = _bounded_output(process, PROCESS_TIMEOUT, MAX_OUTPUT, end)
             except subprocess.TimeoutExpired:
                 raise failed(f"did not finish within {PROCESS_TIMEOUT:g} seconds and was stopped "
                              "(it may be waiting for input nobody can give here).") from None
+            finally:
+                with _live_lock:
+                    _live.pop(process, None)
+            if end.is_set():
+                raise failed("was stopped, as its connection was cancelled or DynoView was "
+                             "closing.")
             if stdout is None:
                 raise failed(f"printed more than {MAX_OUTPUT // 1024} KB on standard output, which is "
                              "not credentials, so it was stopped.")
@@ -117,8 +175,10 @@ def _process_class() -> type:
                     ends = parse_time(str(expiry))
                     ends = ends if ends.tzinfo else ends.replace(tzinfo=UTC)
                 except (ValueError, OverflowError):
-                    raise failed(f"gave an Expiration that is not a date ({str(expiry)[:40]!r})."
-                                 ) from None
+                    # Not quoted: a helper's odd field may be a token of its own.
+                    raise failed(f"gave an Expiration that is not a date ({len(str(expiry))} "
+                                 "characters that do not read as an ISO 8601 time), so DynoView "
+                                 "cannot tell when its credentials end.") from None
                 if ends <= datetime.now(UTC):
                     raise failed(f"handed over credentials that expired at {expiry}: sign in again "
                                  "with the tool behind it so it prints fresh ones.")
@@ -127,27 +187,44 @@ def _process_class() -> type:
     return BoundedProcessProvider
 
 
-def _bounded_output(process: Any, timeout: float, limit: int) -> bytes | None:
+def _bounded_output(process: Any, timeout: float, limit: int,
+                    end: threading.Event | None = None) -> bytes | None:
     """``process``'s standard output once it has closed it and exited; None (and the process
-    killed) as soon as it passes ``limit`` bytes. Raises ``subprocess.TimeoutExpired`` (the
-    process killed) after ``timeout`` seconds. Read by a thread: a pipe has no read timeout on
-    Windows."""
+    stopped) as soon as it passes ``limit`` bytes, or once ``end`` or this thread's cancel
+    event (``ended_with``) is set. Raises ``subprocess.TimeoutExpired`` (the process stopped)
+    after ``timeout`` seconds. Read by a thread: a pipe has no read timeout on Windows."""
     import subprocess
     import time
 
     deadline = time.monotonic() + timeout
+    cancel: threading.Event | None = getattr(_owner, "cancel", None)
     output = bytearray()
     done = threading.Event()
     threading.Thread(target=_read_capped, args=(process.stdout, limit, output, done),
                      name="credential-process-output", daemon=True).start()
     try:
-        if not done.wait(timeout):
-            raise subprocess.TimeoutExpired(process.args, timeout)
-        if len(output) > limit:
+        while not done.wait(min(_POLL, max(0.0, deadline - time.monotonic()))):
+            if cancel is not None and cancel.is_set() and end is not None:
+                end.set()
+            if end is not None and end.is_set():
+                _stop(process)
+                return None
+            if time.monotonic() >= deadline:
+                raise subprocess.TimeoutExpired(process.args, timeout)
+        if len(output) > limit or (end is not None and end.is_set()):
             _stop(process)
             return None
-        process.wait(timeout=max(0.0, deadline - time.monotonic()))  # closed its output, not ended
-    except subprocess.TimeoutExpired:
+        while True:  # closed its output, not ended yet
+            try:
+                process.wait(timeout=max(0.0, min(_POLL, deadline - time.monotonic())))
+                break
+            except subprocess.TimeoutExpired:
+                if end is not None and end.is_set():
+                    _stop(process)
+                    return None
+                if time.monotonic() >= deadline:
+                    raise
+    except BaseException:  # the timeout, an end asked for, Ctrl+C, SystemExit: never left behind
         _stop(process)
         raise
     return bytes(output)
@@ -171,10 +248,18 @@ def _read_capped(stream: IO[bytes], limit: int, output: bytearray, done: threadi
 
 
 def _stop(process: Any) -> None:
-    """Kill ``process`` (not its process group: that is DynoView's own, see the Popen call) and
-    reap it; a child of it that still holds the output pipe gets a broken pipe once it writes."""
+    """End ``process`` (not its process group: that is DynoView's own, see the Popen call):
+    SIGTERM, a kill after ``END_GRACE`` seconds, then reap it; a child of it that still holds
+    the output pipe gets a broken pipe once it writes."""
     import subprocess
 
+    with contextlib.suppress(OSError):
+        process.terminate()
+    try:
+        process.wait(timeout=END_GRACE)
+        return
+    except subprocess.TimeoutExpired:
+        pass
     with contextlib.suppress(OSError):
         process.kill()
     with contextlib.suppress(subprocess.TimeoutExpired):
