@@ -38,8 +38,8 @@ class UpdateController(QObject):
         self.last: Result | None = None
         self.on_demand = False
         self._thread: threading.Thread | None = None
-        #: A check is running until its answer is shown (not until its thread has ended: it
-        #: emits its answer a moment before it ends, and a check asked for then was dropped).
+        # A check is running until its answer is shown (not until its thread has ended: it
+        # emits its answer a moment before it ends, and a check asked for then was dropped).
         self._running = False
         self._asked_again: bool | None = None  # a check asked for while one ran (its force)
         self.checked.connect(self._show, Qt.ConnectionType.QueuedConnection)

@@ -1428,12 +1428,12 @@ Probablement chaudes</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+43"/>
+        <location filename="../../window/connection_dialog.py" line="+53"/>
         <source>Connect to DynamoDB</source>
         <translation>Connexion à DynamoDB</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Some saved connections were skipped: </source>
         <translation>Des connexions enregistrées ont été ignorées&#xa0;: </translation>
     </message>
@@ -1523,7 +1523,7 @@ Probablement chaudes</translation>
         <translation>Connecter</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>Demo</source>
         <translation>Démo</translation>
     </message>
@@ -1533,12 +1533,18 @@ Probablement chaudes</translation>
         <translation>(démarré dans l’application)</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+45"/>
         <source>Requests to {host} travel unencrypted (http://): anyone on the network between can read the items and, when AWS keys sign them, the access key id and session token, and can send a captured request again for minutes. Use https:// if the host has it.</source>
         <translation>Les requêtes vers {host} circulent sans chiffrement (http://)&#xa0;: quiconque se trouve sur le réseau entre les deux peut lire les éléments et, quand des clés AWS les signent, l’identifiant de clé d’accès et le jeton de session, et peut renvoyer une requête capturée pendant plusieurs minutes. Utilisez https:// si l’hôte le propose.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+5"/>
+        <location line="+77"/>
+        <source>{source} is {url}. </source>
+        <translation>{source} est {url}. </translation>
+    </message>
+    <message>
+        <location line="-64"/>
         <source>Give the connection a name.</source>
         <translation>Donnez un nom à la connexion.</translation>
     </message>
@@ -1548,7 +1554,7 @@ Probablement chaudes</translation>
         <translation>L’URL du point de terminaison doit commencer par http:// ou https://, p. ex. http://localhost:8000.</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+64"/>
         <source>Requests to {host} would travel unencrypted: use https://, or tick “Send in clear text” below the field to connect anyway (Save keeps that choice for this connection).</source>
         <translation>Les requêtes vers {host} circuleraient sans chiffrement&#xa0;: utilisez https://, ou cochez «&#xa0;Envoyer en clair&#xa0;» sous le champ pour vous connecter malgré tout (Enregistrer garde ce choix pour cette connexion).</translation>
     </message>
@@ -3476,7 +3482,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <location filename="../../tables/controller.py" line="+81"/>
         <source>Created {table}, but whether TTL on {attribute} was turned on is not known: {reason} Press Turn TTL on: it checks first, and sends that step only if TTL is off. Or run: {command}</source>
         <extracomment>The table&apos;s name and a sentence: created and ACTIVE, but TTL could not be turned on.</extracomment>
-        <translation>{table} a été créée, mais on ne sait pas si le TTL sur {attribute} a été activé : {reason} Appuyez sur Activer le TTL : il vérifie d’abord, et n’envoie cette étape que si le TTL est désactivé. Ou lancez : {command}</translation>
+        <translation>{table} a été créée, mais on ne sait pas si le TTL sur {attribute} a été activé&#xa0;: {reason} Appuyez sur Activer le TTL&#xa0;: il vérifie d’abord, et n’envoie cette étape que si le TTL est désactivé. Ou lancez&#xa0;: {command}</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -5949,7 +5955,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TaskRunner</name>
     <message>
-        <location filename="../../tasks.py" line="+170"/>
+        <location filename="../../tasks.py" line="+180"/>
         <source>(while handling an error of task {name!r})</source>
         <translation>(pendant le traitement d’une erreur de la tâche {name!r})</translation>
     </message>
@@ -6478,7 +6484,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>UpdateController</name>
     <message>
-        <location filename="../../updates/controller.py" line="+87"/>
+        <location filename="../../updates/controller.py" line="+91"/>
         <source>Your answer applies until DynoView closes.</source>
         <translation>Votre réponse s’applique jusqu’à la fermeture de DynoView.</translation>
     </message>
@@ -6488,7 +6494,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Elle n’a pas pu être enregistrée dans {folder} ({error}), la question reviendra donc au prochain démarrage&#xa0;: rendez ce dossier accessible en écriture (ou libérez de la place sur son disque), puis répondez de nouveau.</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+69"/>
         <source>{version} is not announced again until DynoView closes.</source>
         <translation>{version} n’est plus annoncée jusqu’à la fermeture de DynoView.</translation>
     </message>
@@ -7365,7 +7371,7 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location line="+6"/>
         <source>… (cut here: {count:,} more characters)</source>
-        <translation>… (coupé ici : {count:,} caractères de plus)</translation>
+        <translation>… (coupé ici&#xa0;: {count:,} caractères de plus)</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -7974,9 +7980,19 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-232"/>
+        <location filename="../../window/connection_dialog.py" line="-254"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Démo (intégrée, sans compte AWS)</translation>
+    </message>
+    <message>
+        <location line="+267"/>
+        <source>Send in clear text?</source>
+        <translation>Envoyer en clair ?</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Send in clear text (http://) to {host}</source>
+        <translation>Envoyer en clair (http://) à {host}</translation>
     </message>
 </context>
 <context>

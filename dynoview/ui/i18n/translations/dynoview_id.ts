@@ -1414,12 +1414,12 @@ Kemungkinan panas</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+43"/>
+        <location filename="../../window/connection_dialog.py" line="+53"/>
         <source>Connect to DynamoDB</source>
         <translation>Hubungkan ke DynamoDB</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Some saved connections were skipped: </source>
         <translation>Beberapa koneksi tersimpan dilewati: </translation>
     </message>
@@ -1509,7 +1509,7 @@ Kemungkinan panas</translation>
         <translation>Hubungkan</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>Demo</source>
         <translation>Demo</translation>
     </message>
@@ -1519,12 +1519,18 @@ Kemungkinan panas</translation>
         <translation>(dijalankan di dalam aplikasi)</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+45"/>
         <source>Requests to {host} travel unencrypted (http://): anyone on the network between can read the items and, when AWS keys sign them, the access key id and session token, and can send a captured request again for minutes. Use https:// if the host has it.</source>
         <translation>Permintaan ke {host} dikirim tanpa enkripsi (http://): siapa pun di jaringan di antaranya dapat membaca item dan, bila kunci AWS menandatanganinya, ID kunci akses dan token sesi, serta dapat mengirim ulang permintaan yang disadap selama beberapa menit. Gunakan https:// jika host mendukungnya.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+5"/>
+        <location line="+77"/>
+        <source>{source} is {url}. </source>
+        <translation>{source} adalah {url}. </translation>
+    </message>
+    <message>
+        <location line="-64"/>
         <source>Give the connection a name.</source>
         <translation>Beri nama koneksi.</translation>
     </message>
@@ -1534,7 +1540,7 @@ Kemungkinan panas</translation>
         <translation>URL endpoint harus diawali http:// atau https://, mis. http://localhost:8000.</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+64"/>
         <source>Requests to {host} would travel unencrypted: use https://, or tick “Send in clear text” below the field to connect anyway (Save keeps that choice for this connection).</source>
         <translation>Permintaan ke {host} akan dikirim tanpa enkripsi: gunakan https://, atau centang “Kirim tanpa enkripsi” di bawah kolom untuk tetap terhubung (Simpan menyimpan pilihan itu untuk koneksi ini).</translation>
     </message>
@@ -5890,7 +5896,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TaskRunner</name>
     <message>
-        <location filename="../../tasks.py" line="+170"/>
+        <location filename="../../tasks.py" line="+180"/>
         <source>(while handling an error of task {name!r})</source>
         <translation>(saat menangani error tugas {name!r})</translation>
     </message>
@@ -6415,7 +6421,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>UpdateController</name>
     <message>
-        <location filename="../../updates/controller.py" line="+87"/>
+        <location filename="../../updates/controller.py" line="+91"/>
         <source>Your answer applies until DynoView closes.</source>
         <translation>Jawaban Anda berlaku sampai DynoView ditutup.</translation>
     </message>
@@ -6425,7 +6431,7 @@ Terlama: {key_text}</translation>
         <translation>Jawaban itu tidak dapat disimpan di {folder} ({error}), jadi pertanyaan muncul lagi saat mulai berikutnya: buat folder itu dapat ditulisi (atau kosongkan ruang di disknya), lalu jawab lagi.</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+69"/>
         <source>{version} is not announced again until DynoView closes.</source>
         <translation>{version} tidak diumumkan lagi sampai DynoView ditutup.</translation>
     </message>
@@ -7911,9 +7917,19 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-232"/>
+        <location filename="../../window/connection_dialog.py" line="-254"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Demo (tertanam, tanpa akun AWS)</translation>
+    </message>
+    <message>
+        <location line="+267"/>
+        <source>Send in clear text?</source>
+        <translation>Kirim tanpa enkripsi?</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Send in clear text (http://) to {host}</source>
+        <translation>Kirim tanpa enkripsi (http://) ke {host}</translation>
     </message>
 </context>
 <context>

@@ -1428,12 +1428,12 @@ Provavelmente quente</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+43"/>
+        <location filename="../../window/connection_dialog.py" line="+53"/>
         <source>Connect to DynamoDB</source>
         <translation>Conectar ao DynamoDB</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Some saved connections were skipped: </source>
         <translation>Algumas conexões salvas foram ignoradas: </translation>
     </message>
@@ -1523,7 +1523,7 @@ Provavelmente quente</translation>
         <translation>Conectar</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>Demo</source>
         <translation>Demonstração</translation>
     </message>
@@ -1533,12 +1533,18 @@ Provavelmente quente</translation>
         <translation>(iniciado dentro do app)</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+45"/>
         <source>Requests to {host} travel unencrypted (http://): anyone on the network between can read the items and, when AWS keys sign them, the access key id and session token, and can send a captured request again for minutes. Use https:// if the host has it.</source>
         <translation>As requisições para {host} trafegam sem criptografia (http://): qualquer pessoa na rede entre os dois pode ler os itens e, quando chaves da AWS as assinam, o ID da chave de acesso e o token de sessão, e pode reenviar uma requisição capturada por alguns minutos. Use https:// se o host oferecer.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+5"/>
+        <location line="+77"/>
+        <source>{source} is {url}. </source>
+        <translation>{source} é {url}. </translation>
+    </message>
+    <message>
+        <location line="-64"/>
         <source>Give the connection a name.</source>
         <translation>Dê um nome à conexão.</translation>
     </message>
@@ -1548,7 +1554,7 @@ Provavelmente quente</translation>
         <translation>A URL do endpoint deve começar com http:// ou https://, p. ex. http://localhost:8000.</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+64"/>
         <source>Requests to {host} would travel unencrypted: use https://, or tick “Send in clear text” below the field to connect anyway (Save keeps that choice for this connection).</source>
         <translation>As requisições para {host} trafegariam sem criptografia: use https://, ou marque “Enviar sem criptografia” abaixo do campo para conectar mesmo assim (Salvar guarda essa escolha para esta conexão).</translation>
     </message>
@@ -5949,7 +5955,7 @@ Requisição: {request}</translation>
 <context>
     <name>TaskRunner</name>
     <message>
-        <location filename="../../tasks.py" line="+170"/>
+        <location filename="../../tasks.py" line="+180"/>
         <source>(while handling an error of task {name!r})</source>
         <translation>(ao tratar um erro da tarefa {name!r})</translation>
     </message>
@@ -6478,7 +6484,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>UpdateController</name>
     <message>
-        <location filename="../../updates/controller.py" line="+87"/>
+        <location filename="../../updates/controller.py" line="+91"/>
         <source>Your answer applies until DynoView closes.</source>
         <translation>Sua resposta vale até o DynoView fechar.</translation>
     </message>
@@ -6488,7 +6494,7 @@ Mais antigo: {key_text}</translation>
         <translation>Ela não pôde ser salva em {folder} ({error}), então a pergunta volta na próxima inicialização: torne essa pasta gravável (ou libere espaço no disco), depois responda de novo.</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+69"/>
         <source>{version} is not announced again until DynoView closes.</source>
         <translation>{version} não é anunciada de novo até o DynoView fechar.</translation>
     </message>
@@ -7974,9 +7980,19 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-232"/>
+        <location filename="../../window/connection_dialog.py" line="-254"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Demonstração (embutida, sem conta AWS)</translation>
+    </message>
+    <message>
+        <location line="+267"/>
+        <source>Send in clear text?</source>
+        <translation>Enviar sem criptografia?</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Send in clear text (http://) to {host}</source>
+        <translation>Enviar sem criptografia (http://) para {host}</translation>
     </message>
 </context>
 <context>
