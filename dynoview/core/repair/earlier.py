@@ -36,6 +36,7 @@ CONTEXT_KEY = "repair"
 # What an earlier send means for its finding now.
 WRITTEN_BEFORE = "written"  # the repair is done: applied by the earlier run
 CANCELLED_BEFORE = "cancelled"  # DynamoDB cancelled it: reported, never retried
+CHANGED_BEFORE = "changed"  # its item was written again since: that write's now, never retried
 STILL_UNKNOWN = "unknown"  # neither the log nor the reads can tell: stop the run here
 
 
@@ -69,7 +70,7 @@ def earlier_sends(log: ActionLog | None, conn: Connection, table: str,
 class EarlierSend:
     """What an earlier run's send of this finding came to."""
 
-    verdict: str  # WRITTEN_BEFORE, CANCELLED_BEFORE or STILL_UNKNOWN
+    verdict: str  # WRITTEN_BEFORE, CANCELLED_BEFORE, CHANGED_BEFORE or STILL_UNKNOWN
     message: str
     tx: Transaction | None
 
@@ -96,6 +97,7 @@ def judge_earlier(conn: Connection, log: ActionLog, sends: list[dict[str, Any]],
         tx = None
     token = chosen.get("token")
     status, said = _status(chosen), _message(chosen)
+    rewritten = False  # an item the send acted on was written by another write since
     if status == NO_OUTCOME and not abandoned(chosen):
         return EarlierSend(STILL_UNKNOWN, f"Another DynoView process is sending this repair now (token "
                            f"{token}); nothing was sent for it here. Run again once that one has ended.", tx)
@@ -105,12 +107,15 @@ def judge_earlier(conn: Connection, log: ActionLog, sends: list[dict[str, Any]],
             return EarlierSend(STILL_UNKNOWN, f"An earlier run sent this repair and its outcome is still "
                                f"unknown: {recovery.sentence}", tx)
         status, said = recovery.result.status, recovery.result.message
+        rewritten = bool(recovery.result.rewritten)
     named = "" if str(token) in said else f" (token {token})"
     earlier = f"An earlier run sent this repair{named} and stopped before saving it in the state file: "
     if status in WRITTEN:
         return EarlierSend(WRITTEN_BEFORE, earlier + said, tx)
     if status == CANCELLED:
         return EarlierSend(CANCELLED_BEFORE, earlier + said, tx)
+    if status == UNKNOWN and rewritten:  # unknowable for good, and acting again would act on
+        return EarlierSend(CHANGED_BEFORE, earlier + said, tx)  # that write's item: not a stop
     if status == UNKNOWN:
         return EarlierSend(STILL_UNKNOWN, earlier + said, tx)
     return None

@@ -50,6 +50,7 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.throttling import bulk_reader, slowdown_note
 from dynoview.core.repair.earlier import (
     CANCELLED_BEFORE,
+    CHANGED_BEFORE,
     WRITTEN_BEFORE,
     earlier_sends,
     judge_earlier,
@@ -245,9 +246,10 @@ class _Repairer:
             keys = [a.target_key(self.key_names(a.table)) for a in tx.actions if a.kind != CONDITION_CHECK]
             done = "Released" if item.kind == RELEASE else "Claimed"
             return self.outcome(item, APPLIED, f"{done} {key_text(keys[0])}. {earlier.message}", tx, keys)
-        if earlier.verdict == CANCELLED_BEFORE:
-            return self.outcome(item, CANCELLED, f"{earlier.message} This finding is not retried. Run the "
-                                "audit again and decide.", tx)
+        if earlier.verdict in (CANCELLED_BEFORE, CHANGED_BEFORE):
+            return self.outcome(item, CANCELLED if earlier.verdict == CANCELLED_BEFORE else CHANGED,
+                                f"{earlier.message} This finding is not retried. Run the audit again "
+                                "and decide.", tx)
         return self.outcome(item, ERROR, f"{earlier.message} The run stopped here.", tx)
 
     def _recheck_orphan(self, item: PlannedRepair, rule: LockRule) -> Transaction | RepairOutcome:
