@@ -118,16 +118,21 @@ def _no_window_outlives_its_test(qapp) -> Iterator[None]:
 def builder_panel(qtbot, qasync_loop: asyncio.AbstractEventLoop, demo_conn: Connection,
                   seeded_table: str, tmp_path: Any) -> Any:
     """A transaction builder on the seeded table, its action log in the test's folder."""
+    return _builder(qtbot, demo_conn, seeded_table, tmp_path)
+
+
+def _builder(qtbot: Any, conn: Connection, table: str, folder: Path) -> Any:
+    """A builder panel on ``table``, its action log in ``folder``."""
     from dynoview.core.session.tables import describe_table
     from dynoview.core.tx.action_log import ActionLog
     from dynoview.ui.builder import BuilderPanel
     from dynoview.ui.context import AppContext
 
     ctx = AppContext()
-    ctx.set_connection(demo_conn)
-    ctx.set_table(describe_table(demo_conn, seeded_table))
+    ctx.set_connection(conn)
+    ctx.set_table(describe_table(conn, table))
     widget = BuilderPanel(ctx)
-    widget.action_log = ActionLog(tmp_path / "actions.jsonl")
+    widget.action_log = ActionLog(folder / "actions.jsonl")
     qtbot.addWidget(widget)
     return widget
 
@@ -147,17 +152,4 @@ def make_panel(qtbot, qasync_loop: asyncio.AbstractEventLoop, demo_conn: Connect
                seeded_table: str, tmp_path: Path, config: Path) -> Callable[[], Any]:
     """A new builder panel, as at a new start: it restores what the last one left (the drafts
     in ``config``), its action log in the test's folder."""
-    from dynoview.core.session.tables import describe_table
-    from dynoview.core.tx.action_log import ActionLog
-    from dynoview.ui.builder import BuilderPanel
-    from dynoview.ui.context import AppContext
-
-    def make() -> BuilderPanel:
-        ctx = AppContext()
-        ctx.set_connection(demo_conn)
-        ctx.set_table(describe_table(demo_conn, seeded_table))
-        widget = BuilderPanel(ctx)
-        widget.action_log = ActionLog(tmp_path / "actions.jsonl")
-        qtbot.addWidget(widget)
-        return widget
-    return make
+    return lambda: _builder(qtbot, demo_conn, seeded_table, tmp_path)

@@ -8,15 +8,11 @@ the answer of the second batch so that it is in flight when the signal comes."""
 from __future__ import annotations
 
 import json
-import os
 import signal
-import subprocess
-import sys
-import threading
 import time
 import uuid
 from binascii import crc32
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,6 +21,7 @@ from dynoview.core.session.connection import Connection
 from tests import fault_proxy as fp
 from tests.fault_proxy import FaultProxy
 from tests.helpers import connect
+from tests.integration.cli_child import CliChild
 from tests.integration.test_import_items import _scan
 
 pytestmark = [pytest.mark.integration, pytest.mark.faults]
@@ -63,42 +60,8 @@ def items_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
-class _Child:
-    """`dynoview import` in a subprocess, its standard error read as it comes."""
-
-    def __init__(self, args: list[str]) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-m", "dynoview", "import", *args], cwd=ROOT,
-                                     env={**os.environ}, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True)
-        self.err: list[str] = []
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-
-    def _read(self) -> None:
-        assert self.proc.stderr is not None
-        for chunk in iter(lambda: self.proc.stderr.read(1) if self.proc.stderr else "", ""):
-            self.err.append(chunk)
-
-    def wait_until(self, condition: Callable[[], bool], what: str) -> None:
-        deadline = time.monotonic() + 60
-        while not condition():
-            assert self.proc.poll() is None, "".join(self.err)
-            assert time.monotonic() < deadline, f"never {what}: {''.join(self.err)}"
-            time.sleep(0.02)
-
-    def said(self, text: str) -> bool:
-        return text in "".join(self.err)
-
-    def finish(self, timeout: float = 60) -> tuple[int, str, str]:
-        out = self.proc.stdout.read() if self.proc.stdout else ""
-        self.proc.wait(timeout=timeout)
-        self._reader.join(timeout=10)
-        return self.proc.returncode, out, "".join(self.err)
-
-    def kill(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.communicate()
+def _Child(args: list[str]) -> CliChild:
+    return CliChild("import", args)
 
 
 def _in_flight(proxy: FaultProxy, batches: int) -> bool:
@@ -204,7 +167,7 @@ def test_ctrl_c_while_unprocessed_items_are_retried_names_the_partly_written_bat
     left = [{"PutRequest": {"Item": {"PK": {"S": f"P{i:04d}"}, "SK": {"S": "x"}, "n": {"N": str(i)}}}}
             for i in (28, 29)]
     body = json.dumps({"UnprocessedItems": {table: left}}).encode()
-    children: list[_Child] = []
+    children: list[CliChild] = []
     tries = 0
 
     def batch_two(info: fp.RequestInfo) -> bool:

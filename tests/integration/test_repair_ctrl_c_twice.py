@@ -11,11 +11,8 @@ from __future__ import annotations
 import json
 import re
 import signal
-import subprocess
-import sys
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +22,7 @@ from dynoview.core.session.connection import Connection
 from dynoview.core.tx.action_log import ActionLog
 from tests import fault_proxy as fp
 from tests.fault_proxy import FaultProxy
+from tests.integration.cli_child import CliChild
 from tests.integration.test_cli_repair import _report, action_log, run
 
 pytestmark = [pytest.mark.integration, pytest.mark.faults]
@@ -38,41 +36,8 @@ def proxy(endpoint_url: str) -> Iterator[FaultProxy]:
         yield held
 
 
-class _Child:
-    """`dynoview repair` in a subprocess, its standard error read as it comes."""
-
-    def __init__(self, args: list[str]) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-m", "dynoview", "repair", *args], cwd=ROOT,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        self.err: list[str] = []
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-
-    def _read(self) -> None:
-        assert self.proc.stderr is not None
-        for chunk in iter(lambda: self.proc.stderr.read(1) if self.proc.stderr else "", ""):
-            self.err.append(chunk)
-
-    def wait_until(self, condition: Callable[[], bool], what: str) -> None:
-        deadline = time.monotonic() + 60
-        while not condition():
-            assert self.proc.poll() is None, "".join(self.err)
-            assert time.monotonic() < deadline, f"never {what}: {''.join(self.err)}"
-            time.sleep(0.02)
-
-    def said(self, text: str) -> bool:
-        return text in "".join(self.err)
-
-    def finish(self, timeout: float) -> tuple[int, str, str]:
-        out = self.proc.stdout.read() if self.proc.stdout else ""
-        self.proc.wait(timeout=timeout)
-        self._reader.join(timeout=10)
-        return self.proc.returncode, out, "".join(self.err)
-
-    def kill(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.communicate()
+def _Child(args: list[str]) -> CliChild:
+    return CliChild("repair", args)
 
 
 def _deleted_key(send: dict[str, Any]) -> dict[str, Any] | None:
