@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from dynoview.core.drafts.model import DraftError
+from dynoview.core.drafts.model import DraftError, checked_time
 from dynoview.core.drafts.store import DraftStore, Held
 from dynoview.core.edits.staging import CellChange, ItemEdits, StagedEdits, same_connection
 from dynoview.core.session.private_files import PrivateFileError
@@ -121,8 +121,12 @@ class Restored:
 
 
 def _time(data: dict[str, Any], key: str) -> float | None:
-    value = data.get(key)
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+    """``data[key]`` as a time every clock function can show, else None (the file's own time is
+    said instead): a damaged time (1e300, NaN, text) must not cost the staged cells."""
+    try:
+        return checked_time(data.get(key), key)
+    except DraftError:
+        return None
 
 
 def _leftover_from_json(data: Any) -> tuple[StagedEdits, float | None, float | None]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +17,9 @@ import pytest
 from dynoview.core.drafts.dialog_texts import DialogTexts, Subject
 from dynoview.core.drafts.model import FORMAT, LATEST_TIME, DraftError, checked_time, draft_from_json
 from dynoview.core.drafts.store import DraftStore
-from dynoview.core.edits.persist import take_over_staged
+from dynoview.core.edits.persist import edits_to_json, take_over_staged
 from dynoview.core.edits.staging import StagedEdits
+from dynoview.core.session.tables import KeyAttribute, TableInfo
 
 BIG = 10 ** 400  # JSON's integer: too large for a float (math.isfinite raised OverflowError)
 #: What the file says for ``saved_at`` (JSON text), and the value's words in the sentence.
@@ -165,14 +167,26 @@ def test_a_kept_dialog_text_with_a_bad_time_is_set_aside(tmp_path: Path, saved_a
     assert "(its saved_at (" in problem and "set aside as" in problem
 
 
-def test_staged_edits_with_a_time_too_large_for_a_float_are_set_aside(tmp_path: Path) -> None:
-    """``parse_file`` sets aside what its parser raises OverflowError on too (the staged edits'
-    ``float(saved_at)``), instead of letting it stop the start."""
-    store = DraftStore(tmp_path / "drafts")
-    store.edits.folder.mkdir(parents=True)
-    path = store.edits.folder / "gone.json"
-    path.write_text('{"format": 1, "connection": "c", "items": [], "saved_at": ' + str(BIG) + "}")
-    restored = take_over_staged(store, StagedEdits(), "c")
-    assert restored.taken == () and len(restored.problems) == 1
-    assert "could not be read" in restored.problems[0] and "set aside as" in restored.problems[0]
-    assert list(store.edits.folder.glob("gone.json.corrupt-*"))
+@pytest.mark.parametrize("saved_at", list(BAD_TIMES))
+def test_staged_edits_with_a_time_no_clock_can_show_are_taken_over_at_the_files_time(
+        tmp_path: Path, saved_at: str) -> None:
+    """A staged set is cells the user typed: a damaged time must not cost them. Its time is the
+    file's own then, which the Items tab's note can say (``time.localtime(1e300)`` raised
+    OverflowError there, and NaN ValueError, each time the window connected)."""
+    gone = DraftStore(tmp_path / "drafts")
+    staged = StagedEdits("c")
+    item = {"PK": {"S": "ACCT#a1"}, "SK": {"S": "PROFILE"}, "name": {"S": "before"}}
+    staged.stage_text(TableInfo("accounts", KeyAttribute("PK", "S"), KeyAttribute("SK", "S")),
+                      item, "name", "S", "typed", connection="c")
+    data = {**edits_to_json(staged), "window_opened_at": 0}
+    path = gone.edits_path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data)[:-1] + f', "saved_at": {saved_at}}}', encoding="utf-8")
+    os.utime(path, (1_700_000_000, 1_700_000_000))
+    gone.release()  # its window is gone
+    restored = take_over_staged(DraftStore(tmp_path / "drafts"), StagedEdits(), "c")
+    assert restored.problems == ()
+    assert restored.edits is not None and restored.edits.count == 1
+    (taken,) = restored.taken
+    assert taken.saved_at == 1_700_000_000 and taken.opened_at == 0
+    time.localtime(taken.saved_at)  # what the Items tab's note does with it
