@@ -31,9 +31,10 @@ from typing import Any
 _IMPORTED_AT = time.time()
 #: ``tempfile`` folders of ours: ``dynoview-<kind>-<pid>-<random>``.
 TEMP_KINDS = ("spool", "audit")
-_TEMP_DIR_RE = re.compile(r"dynoview-(?:spool|audit)-(?P<pid>\d+)-[A-Za-z0-9_]+")
+# Patterns, compiled (and cached by ``re``) at the first clean-up: not on the window's start.
+_TEMP_DIR_RE = r"dynoview-(?:spool|audit)-(?P<pid>\d+)-[A-Za-z0-9_]+"
 #: Temporary files beside a destination: ``.<name>.<tag>-<pid>-<hex>``.
-_TEMP_FILE_RE = re.compile(r"\..+\.(?:tmp|partial)-(?P<pid>\d+)-[0-9a-f]{12}")
+_TEMP_FILE_RE = r"\..+\.(?:tmp|partial)-(?P<pid>\d+)-[0-9a-f]{12}"
 
 _lock = threading.Lock()
 _tracked: dict[Path, None] = {}
@@ -179,7 +180,7 @@ def remove_temp_dir(path: Path) -> None:
     shutil.rmtree(path, ignore_errors=True)
 
 
-def _stale(folder: Path | str, pattern: re.Pattern[str],
+def _stale(folder: Path | str, pattern: str,
            is_kind: Callable[[int], bool]) -> list[os.DirEntry[str]]:
     """The entries of ``folder`` named by ``pattern`` (its ``pid`` group: the process that made
     them), of the kind ``is_kind`` accepts (on the mode, links not followed), and stale."""
@@ -189,7 +190,7 @@ def _stale(folder: Path | str, pattern: re.Pattern[str],
         return []
     found = []
     for entry in entries:
-        match = pattern.fullmatch(entry.name)
+        match = re.fullmatch(pattern, entry.name)
         if match is None:
             continue
         try:

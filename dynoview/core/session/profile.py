@@ -22,12 +22,12 @@ start-up; ``use()`` restores the previous one so in-process callers (tests) nest
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-
-import platformdirs
 
 from dynoview import APP_NAME
 
@@ -67,20 +67,56 @@ def _in_profile(root: Path, profile: str | None) -> Path:
     return root if (profile or _active) == DEFAULT else root / DEMO
 
 
+# On Linux platformdirs answers an absolute $XDG_*_HOME, else that folder under an absolute
+# $HOME: said here without importing platformdirs, which costs ~8 ms of the window's start
+# (issue 19). Any other case (another system, a relative or missing HOME) asks platformdirs;
+# tests/unit/core/session/test_profile_dirs.py holds both to the same answers.
+_XDG_HOMES = {"data": ("XDG_DATA_HOME", ".local/share"), "config": ("XDG_CONFIG_HOME", ".config"),
+              "state": ("XDG_STATE_HOME", ".local/state")}
+
+
+def _linux_user_dir(kind: str) -> Path | None:
+    if sys.platform != "linux" or hasattr(sys, "getandroidapilevel") or "ANDROID_DATA" in os.environ:
+        return None
+    variable, under_home = _XDG_HOMES[kind]
+    base = os.environ.get(variable, "")
+    if not base.startswith("/"):
+        home = os.environ.get("HOME", "")
+        if not home.startswith("/"):
+            return None
+        base = f"{home.rstrip('/')}/{under_home}"  # as os.path.expanduser("~/...") makes it
+    return Path(base, APP_NAME)
+
+
 # The roots keep the folders earlier versions used (Windows: appauthor differs between the two),
 # so an upgrade finds the user's log and settings where they were.
 def data_root() -> Path:
     """The app's own data folder (the top one it owns: tightened to 0700 when written)."""
+    fast = _linux_user_dir("data")
+    if fast is not None:
+        return fast
+    import platformdirs
+
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
 def config_root() -> Path:
     """The app's own configuration folder (settings and saved schemas)."""
+    fast = _linux_user_dir("config")
+    if fast is not None:
+        return fast
+    import platformdirs
+
     return Path(platformdirs.user_config_dir(APP_NAME))
 
 
 def state_root() -> Path:
     """The app's own state folder; crash reports go in its log folder."""
+    fast = _linux_user_dir("state")
+    if fast is not None:
+        return fast
+    import platformdirs
+
     return Path(platformdirs.user_state_dir(APP_NAME))
 
 
@@ -94,6 +130,11 @@ def config_dir(profile: str | None = None) -> Path:
 
 def log_dir() -> Path:
     """Crash reports, for both profiles."""
+    fast = _linux_user_dir("state")
+    if fast is not None:
+        return fast / "log"  # platformdirs' user_log_dir: "log" in the state folder
+    import platformdirs
+
     return Path(platformdirs.user_log_dir(APP_NAME))
 
 
