@@ -2,6 +2,9 @@
 
 One GET with a timeout and a size cap; anything but a well-formed answer with a valid version
 is a ``FeedError`` with a sentence, never a traceback: the check is a nicety and must not crash.
+An https:// feed stays on https: a redirect to any other scheme is refused (urllib follows one to
+http://, where anyone on the network could answer), and the release page the user is sent to is
+https:// only.
 """
 
 from __future__ import annotations
@@ -11,6 +14,9 @@ import os
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
+from http.client import HTTPMessage
+from typing import IO
+from urllib.parse import urlsplit
 
 from packaging.version import InvalidVersion, Version
 
@@ -50,9 +56,33 @@ def parse(body: bytes) -> Release:
     except (ValueError, KeyError, TypeError, InvalidVersion) as exc:
         raise FeedError(f"the release feed's answer is not a release description ({exc})") from None
     page = info.get("release_url") or info.get("package_url") or ""
-    if not isinstance(page, str) or not page.startswith(("https://", "http://")):
+    if not _is_https(page):  # http:// too: "Open its page" would load it unencrypted
         page = f"https://pypi.org/project/{PACKAGE}/{version}/"
     return Release(version, page)
+
+
+def _is_https(url: object) -> bool:
+    if not isinstance(url, str):
+        return False
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return False
+    return parts.scheme == "https" and bool(parts.netloc)
+
+
+class _StayOnHttps(urllib.request.HTTPRedirectHandler):
+    """Follows redirects as urllib does, except one that leaves https: TLS would then protect
+    only the first hop, and the answer (the version, the page to open) could come from anyone."""
+
+    def redirect_request(self, req: urllib.request.Request, fp: IO[bytes], code: int, msg: str,
+                         headers: HTTPMessage, newurl: str) -> urllib.request.Request | None:
+        if urlsplit(req.full_url).scheme == "https" and urlsplit(newurl).scheme != "https":
+            fp.close()
+            raise FeedError(f"the release feed redirected to an unencrypted address ({newurl}); "
+                            f"{APP_NAME} reads an https:// feed over https only, so its answer was "
+                            "not read")
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
 
 
 def fetch_latest(url: str, timeout: float = TIMEOUT_S) -> Release:
@@ -61,8 +91,9 @@ def fetch_latest(url: str, timeout: float = TIMEOUT_S) -> Release:
         raise FeedError(f"the release feed must be an http(s) URL, not {url!r}")
     request = urllib.request.Request(url, headers={
         "Accept": "application/json", "User-Agent": f"{APP_NAME}/{__version__} update-check"})
+    opener = urllib.request.build_opener(_StayOnHttps)
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
+        with opener.open(request, timeout=timeout) as response:
             body = response.read(MAX_BYTES + 1)
     except (urllib.error.URLError, OSError, ValueError) as exc:
         reason = getattr(exc, "reason", None) or exc

@@ -3,7 +3,7 @@ the profile-name patterns that open a connection as production (read-only, writi
 account id): ``[production] profile_patterns`` in settings.ini, read at each connect by
 ``core.session.production``, so a change applies to the next connection.
 
-Other sections (the language) are added with ``add_section``.
+Other sections (the language, the update check) are added with ``add_section``.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from dynoview.ui.i18n.language_dialog import LanguageChooser
 from dynoview.ui.plain_text import plain_label
 from dynoview.ui.settings_save import SettingsSaveError
 from dynoview.ui.themed import mark_refused, set_role
+from dynoview.ui.updates.settings_section import UpdateSwitch
 
 
 class ProductionPatterns(QWidget):
@@ -109,6 +110,9 @@ class SettingsDialog(QDialog):
         self.add_section(self.tr("Production connections"), self.production)
         self.language = LanguageChooser()  # issue 27 (H6)
         self.add_section(self.tr("Language"), self.language)
+        # The one-time question's answer, changed here (the window's controller applies it).
+        self.update_check = UpdateSwitch(parent.window() if parent is not None else None)
+        self.add_section(self.tr("Updates"), self.update_check)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -142,4 +146,5 @@ class SettingsDialog(QDialog):
             self.save_error.setText(exc.message)
             self.save_error.show()
             return
+        self.update_check.save()  # last: never raises, and applies at once
         super().accept()

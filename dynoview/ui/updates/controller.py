@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QAbstractButton, QWidget
 
 from dynoview.core.updates import state as store
 from dynoview.core.updates.check import Outcome, Result, UpdateChecker
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.updates.notice import UnsavedNote, UpdateNotice
 from dynoview.ui.updates.question import ConsentQuestion
 from dynoview.ui.windows import bring_to_front
@@ -60,9 +61,16 @@ class UpdateController(QObject):
             self._check(force=True)
 
     def set_enabled(self, enabled: bool) -> None:
-        """For a Settings switch: the same answer as the question's."""
+        """File → Settings…'s switch: the same answer as the question's, at once (the question,
+        if it still waits, is answered by it; a check in flight is then not shown when off)."""
+        if self.question is not None:
+            question, self.question = self.question, None
+            question.close()  # its strip goes with it
+            question.deleteLater()
         self.checker.answer(enabled)
         self._answer_unsaved()
+        if enabled and self.checker.due():
+            self._check(force=False)
 
     def ask(self) -> None:
         if self.question is not None:
@@ -123,7 +131,10 @@ class UpdateController(QObject):
         except Exception as exc:  # a nicety: never a crash dialog for it
             log.warning("update check failed: %s", exc)
             result = Result(Outcome.FAILED, error=str(exc))
-        self.checked.emit(result)
+        try:
+            self.checked.emit(result)
+        except RuntimeError:  # the window (and this controller) closed while the feed answered
+            log.info("update check: answered after its window closed")
 
     def _show(self, result: Result) -> None:
         self._running = False
@@ -131,7 +142,9 @@ class UpdateController(QObject):
         on_demand, self.on_demand = self.on_demand, False
         log.info("update check: %s%s", result.outcome.value,
                  f" ({result.release.version})" if result.release else "")
-        if result.outcome is Outcome.NEWER and result.release is not None:
+        if self.checker.state().consent is not True:  # turned off in Settings meanwhile
+            log.info("update check: its answer is not shown, the check was turned off")
+        elif result.outcome is Outcome.NEWER and result.release is not None:
             self._notice(result)
         elif on_demand:
             self._tell(result)
@@ -182,6 +195,7 @@ class UpdateController(QObject):
         if text:
             box = QMessageBox(QMessageBox.Icon.Information, self.tr("Check for updates"), text,
                               QMessageBox.StandardButton.Ok, self.window)
+            plain_label(box)  # the error quotes the feed's answer or the server's reason phrase
             box.setObjectName("update-result")
             box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             box.show()
@@ -198,9 +212,16 @@ def check_for_updates(window: QWidget) -> UpdateController:
     """Help → "Check for updates…": check now, asking first if the user never agreed. Uses the
     window's controller (``window.updates``), made here when the start-up step has not run yet
     (in its first seconds, or with ``--smoke``)."""
+    controller = window_controller(window)
+    controller.check_now()
+    return controller
+
+
+def window_controller(window: QWidget) -> UpdateController:
+    """The window's controller (``window.updates``), made (without the start-up step) when
+    neither the start-up step nor the Help menu has made it yet."""
     controller = getattr(window, "updates", None)
     if not isinstance(controller, UpdateController):
         controller = UpdateController(window)
         setattr(window, "updates", controller)  # noqa: B010 - any QWidget, not only MainWindow
-    controller.check_now()
     return controller
