@@ -19,7 +19,7 @@ class Facts:
 
     op: str = "the operation"
     code: str = ""
-    raw: str = ""  # the service's own message
+    raw: str = ""  # the service's own message, redacted (it may echo the signed request)
     status: int = 0  # the HTTP status of the answer
     where: str = ""  # " at http://localhost:8000" or " in eu-west-1"
     profile: str | None = None
@@ -29,7 +29,7 @@ class Facts:
     on: str = ""  # " on NAME"
     the_table: str = "The table"  # "Table NAME"
     did_you_mean: str = ""  # " Did you mean NAME?" for a missing table named almost like another
-    exc_text: str = ""
+    exc_text: str = ""  # the exception's own text, redacted
     reasons: str = ""  # " DynamoDB's reason: ..." from a throttling answer's ThrottlingReasons
     throttled: bool = False  # a throttling code (errors.THROTTLING_CODES)
     partiql: bool = False  # a PartiQL operation (errors.PARTIQL_OPERATIONS)

@@ -154,8 +154,11 @@ def describe_error(
     one of them but for case or a typo is then offered ("Did you mean accounts?").
 
     The sentence never holds a password from an endpoint URL (``http://user:pass@host``):
-    neither the endpoint it names nor an exception text that quotes the URL. A command it tells
-    the user to run is quoted for POSIX shells (``login_profile_flag``).
+    neither the endpoint it names nor an exception text that quotes the URL. Every text the
+    server or the exception gives (a message, a code, a refusal's words) is redacted as logs and
+    crash reports are (``redaction.redact_text``): an endpoint may echo the signed request, its
+    session token and access key id. A command it tells the user to run is quoted for POSIX
+    shells (``login_profile_flag``).
     """
     # Imported when an error is described, not with every module that can raise one (the
     # window's among them, before its first paint): the patterns compile as redaction loads,
@@ -196,23 +199,29 @@ def login_profile_flag(profile: str | None) -> str:
 
 def _describe(exc: BaseException, facts: Facts, operation: str | None, table: str | None,
               table_names: Iterable[str] | None) -> UserFacingError:
+    # ``said`` cleans every text a server or an exception gives before it joins a sentence (a
+    # server may echo the signed request); the sentences' own words, the endpoint, profile and
+    # table names are DynoView's or the user's.
     from dynoview.core.error_messages import BOTOCORE_ERRORS, CLIENT_ERRORS, render, similar_table
+    from dynoview.core.redaction import redact_text as said
 
     if isinstance(exc, DynoViewError):
+        # Its message may quote another exception's text (DuckDB's, a URL parser's).
         return UserFacingError("Not sent" if isinstance(exc, ReadOnlyError) else "DynoView",
-                               exc.message, type(exc).__name__)
+                               said(exc.message), type(exc).__name__)
     names = [cls.__name__ for cls in type(exc).__mro__]
     response = getattr(exc, "response", None)
     if "ClientError" in names and isinstance(response, dict):
         error = response.get("Error", {})
-        code = aws_error_code(exc) or ""
+        code = said(aws_error_code(exc) or "")  # a server names it: it may quote anything
         status = int(response.get("ResponseMetadata", {}).get("HTTPStatusCode") or 0)
         op = operation or getattr(exc, "operation_name", None) or "the operation"
-        facts = replace(facts, code=code, raw=error.get("Message", "") or str(exc), status=status,
+        raw = said(str(error.get("Message") or "") or str(exc))  # it may echo the signed request
+        facts = replace(facts, code=code, raw=raw, status=status,
                         op=op, throttled=code in THROTTLING_CODES, partiql=op in PARTIQL_OPERATIONS,
                         server_error=code in _SERVER_CODES or status >= 500)
         if facts.throttled:
-            why = reasons_text(throttling_reasons(exc))
+            why = said(reasons_text(throttling_reasons(exc)))
             facts = replace(facts, reasons=f" {why}" if why else "")
         meant = (similar_table(table, table_names)
                  if table and table_names is not None and code == "ResourceNotFoundException"
@@ -225,8 +234,9 @@ def _describe(exc: BaseException, facts: Facts, operation: str | None, table: st
         return UserFacingError(*render(entry, facts))
     entry = next((BOTOCORE_ERRORS[n] for n in names if n in BOTOCORE_ERRORS), None)
     if entry is not None:
-        return UserFacingError(*render(entry, replace(facts, exc_text=str(exc).strip())))
-    return UserFacingError("Unexpected error", f"{type(exc).__name__}: {exc}", type(exc).__name__)
+        return UserFacingError(*render(entry, replace(facts, exc_text=said(str(exc).strip()))))
+    return UserFacingError("Unexpected error", f"{type(exc).__name__}: {said(str(exc))}",
+                           type(exc).__name__)
 
 
 def is_user_facing(exc: BaseException) -> bool:
