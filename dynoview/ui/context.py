@@ -66,6 +66,7 @@ class AppContext(QObject):
 
     connection_changed = Signal(object)  # Connection | None
     table_changed = Signal(object)  # TableInfo | None
+    table_deleted = Signal(str)  # a table this window deleted (File → Delete table…)
     # The receipts recorded since the last delivery (list[ReadReceipt]), on the UI thread: reads
     # on worker threads come by the hundred during an audit, and one delivery per read would
     # keep the UI thread busy (and waiting for the GIL) instead of painting.

@@ -173,7 +173,7 @@ class MainWindow(MenusOnDemand):
         self.status = WindowStatus(self.statusBar())
         self.connection_label, self.receipt_label = self.status.connection_label, self.status.receipt_label
         self.router = WindowRouter(self.ctx, self.feature_tabs, self.items_panel, self.tables_panel,
-                                   self.tables_dock, self.show_status)
+                                   self.tables_dock, self.show_status, self._update_title)
         self.layout_state = WindowLayout(self, self.tables_dock, self.read_log_dock,
                                          self.items_panel, self.read_log)
         router = self.router

@@ -26,6 +26,7 @@ class ExtraItemsTabs:
         self._open_in_new_tab = open_in_new_tab
         # They show tables of the connection they were opened on.
         ctx.connection_changed.connect(lambda _conn: self.close_all())
+        ctx.table_deleted.connect(self._table_deleted)
 
     def add(self, conn: Connection, info: TableInfo) -> ItemsPanel | None:
         """A new tab on ``info``, brought forward, reading at once."""
@@ -59,6 +60,11 @@ class ExtraItemsTabs:
         panel.controller.cancel()
         self.tabs.removeTab(self.tabs.indexOf(panel))
         panel.deleteLater()
+
+    def _table_deleted(self, name: str) -> None:
+        for panel in list(self.panels):
+            if panel.info is not None and panel.info.name == name:
+                self.close(panel)
 
     def close_all(self) -> None:
         for panel in list(self.panels):

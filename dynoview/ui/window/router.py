@@ -26,18 +26,20 @@ if TYPE_CHECKING:  # a type only: table descriptions load with the connection, a
 class WindowRouter:
     def __init__(self, ctx: AppContext, tabs: FeatureTabs, items_panel: ItemsPanel,
                  tables_panel: TablesPanel, tables_dock: QDockWidget,
-                 show_status: Callable[[str], None]) -> None:
+                 show_status: Callable[[str], None], update_title: Callable[[], None]) -> None:
         self.ctx = ctx
         self.tabs = tabs
         self.items_panel = items_panel
         self.tables_panel = tables_panel
         self.tables_dock = tables_dock
         self.show_status = show_status
+        self.update_title = update_title
         self.pending_key: tuple[str, dict] | None = None  # an item to open once its table shows
         ctx.open_item_requested.connect(self.open_item)
         ctx.open_builder_requested.connect(self.open_request)
         ctx.edit_requested.connect(lambda info, old, new: self.builder().open_edit(info, old, new))
         ctx.delete_requested.connect(self.open_delete)
+        ctx.table_deleted.connect(self.table_deleted)
 
     # -- items ---------------------------------------------------------------------------
     def open_item(self, table: str, key: dict) -> None:
@@ -53,6 +55,19 @@ class WindowRouter:
         pending, self.pending_key = self.pending_key, None
         if pending is not None and pending[0] == table:
             self.items_panel.open_key(pending[1])
+
+    def table_deleted(self, name: str) -> None:
+        """``name`` was deleted from this window: its rows are not shown as if it were there,
+        nor are its actions (Copy to table…, Import…) left on them."""
+        self.ctx.tables.pop(name, None)
+        if self.pending_key is not None and self.pending_key[0] == name:
+            self.pending_key = None
+        if self.ctx.table is not None and self.ctx.table.name == name:
+            self.ctx.set_table(None)
+            self.items_panel.set_table(None)
+            self.update_title()
+        self.show_status(QCoreApplication.translate("WindowRouter", "Table {name} was deleted.")
+                         .format(name=name))
 
     def open_table_by_name(self, name: str) -> None:
         """Show the Items tab on ``name`` (from the palette or the recent menu)."""

@@ -177,6 +177,7 @@ class TablesPanel(QWidget):
 
         dialog = DeleteTableDialog(self.ctx, name, self)
         dialog.deleted.connect(lambda _name: self.tables_changed.emit())
+        dialog.deleted.connect(self.ctx.table_deleted)  # views showing it let it go
         self._show_dialog(dialog)
 
     def _show_dialog(self, dialog: QDialog) -> None:
