@@ -189,7 +189,7 @@ class PageClassifier:
                 texts = [av.S or av.N or "" for av in map(get_av, accts)]
             column.extend(texts)
         rest = list(compress(range(len(items)), map(not_, is_acct)))
-        for prefix, lp, sk_value, lock_values, lock_expired in self._lock_columns(batch):
+        for prefix, lp, sk_value, lock_values, lock_expired, lock_ttls in self._lock_columns(batch):
             if not rest:
                 break
             rest_pks = list(map(pks.__getitem__, rest))
@@ -203,6 +203,7 @@ class PageClassifier:
             if self._ttl_text is not None:
                 ttls = list(map(self._ttl_text, map(items.__getitem__, taken)))
                 lock_expired.extend(bool(t) and expired_at(t, now) for t in ttls)
+                lock_ttls.extend(t or "" for t in ttls)  # a reservation's (reservation.py)
                 if self._keep_ahead:
                     _ahead(batch, map(pks.__getitem__, taken),
                            map(sks.__getitem__, taken) if sks is not None else repeat(""), ttls, now)
@@ -212,12 +213,14 @@ class PageClassifier:
         batch.other += len(rest)
         return True
 
-    def _lock_columns(self, batch: Batch) -> list[tuple[str, int, str | None, list[str], list[bool]]]:
+    def _lock_columns(self, batch: Batch) -> list[tuple[str, int, str | None, list[str], list[bool],
+                                                       list[str]]]:
         """Per lock rule, longest prefix first: its prefix, the prefix's length, the lock SK to
         match (None: any) and the batch columns its locks go to."""
         by_rule = dict(zip(self.pairing.rules, batch.rules, strict=True))
         return [(s.rule.fixed_prefix, len(s.rule.fixed_prefix), s.rule.fixed_sk if self._has_sk else None,
-                 by_rule[s.rule.name].lock_values, by_rule[s.rule.name].lock_expired)
+                 by_rule[s.rule.name].lock_values, by_rule[s.rule.name].lock_expired,
+                 by_rule[s.rule.name].lock_ttls)
                 for s in self.pairing._lock_rules]
 
     def _classify_items(self, items: list[Any]) -> None:
@@ -240,7 +243,8 @@ class PageClassifier:
         lock_specs = [(s.rule.fixed_prefix, len(s.rule.fixed_prefix), s.rule.suffix, len(s.rule.suffix),
                        s.rule.fixed_sk if self._has_sk else None,
                        value_check(s.rule, self._has_sk),
-                       by_rule[s.rule.name].lock_values.append, by_rule[s.rule.name].lock_expired.append)
+                       by_rule[s.rule.name].lock_values.append, by_rule[s.rule.name].lock_expired.append,
+                       by_rule[s.rule.name].lock_ttls.append)
                       for s in p._lock_rules]
         scoped = self._scoped
         keep_ahead = self._keep_ahead
@@ -268,7 +272,7 @@ class PageClassifier:
                 if scoped:
                     _scope_values(item, scoped, batch)
                 continue
-            for prefix, lp, suffix, ls, sk_value, sk_tpl, add_lock, add_expired in lock_specs:
+            for prefix, lp, suffix, ls, sk_value, sk_tpl, add_lock, add_expired, add_ttl in lock_specs:
                 if sk_value is not None and sk != sk_value:
                     continue
                 # Values may contain '#': only the template's own prefix and suffix are cut.
@@ -284,6 +288,7 @@ class PageClassifier:
                         expired = expired_at(ttl, now)
                         if keep_ahead and ttl and not expired:
                             batch.ttls_ahead.append((pk, sk or "", ttl))
+                        add_ttl(ttl or "")
                     add_expired(expired)
                     break
             else:

@@ -42,7 +42,7 @@ def _key_text(key: Mapping[str, Any]) -> str:
 
 
 def finding_json(f: Finding) -> dict[str, Any]:
-    return {
+    out = {
         "status": f.status,
         "rule": f.rule,
         "value": f.value,
@@ -52,6 +52,9 @@ def finding_json(f: Finding) -> dict[str, Any]:
         "sentence": f.sentence,
         "explanation": f.explanation,
     }
+    if f.reserved_until:  # an orphan lock that is a reservation (uniqueness.reservation)
+        out["reserved_until"] = f.reserved_until
+    return out
 
 
 def _receipts(receipts: Iterable[ReadReceipt]) -> list[dict[str, Any]]:

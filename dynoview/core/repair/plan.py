@@ -20,6 +20,7 @@ from dynoview.core.uniqueness.findings import (
 )
 from dynoview.core.uniqueness.key_limits import too_long
 from dynoview.core.uniqueness.pairing_findings import empty_text
+from dynoview.core.uniqueness.reservation import is_reservation, reservation_reason
 from dynoview.core.uniqueness.schema import UniquenessSchema
 
 # What a planned repair does.
@@ -78,6 +79,11 @@ def _plan_one(f: Finding, schema: UniquenessSchema) -> PlannedRepair:
         return PlannedRepair(f, DECIDE, "No account holds any of these spellings, so they are "
                                         "orphan locks, not a clash: run the audit again, which "
                                         "reports each as an orphan lock that repair releases.")
+    if f.status == DUPLICATE_VALUE and not f.lock_keys:
+        return PlannedRepair(f, DECIDE, "Which account keeps the value is a person's decision: use "
+                                        "Resolve duplicate on one of the accounts. No lock holds the value, "
+                                        "so the resolve claims the kept account's lock (where none exists) "
+                                        "in the same transaction as the other account's change.")
     if f.status in _DECISIONS:
         return PlannedRepair(f, DECIDE, _DECISIONS[f.status])
     try:
@@ -94,6 +100,8 @@ def _plan_one(f: Finding, schema: UniquenessSchema) -> PlannedRepair:
         if (match is None or match[0] != rule or match[1] != f.value
                 or schema.stored_lock_key(rule, f.value) != f.lock_keys[0]):
             return PlannedRepair(f, DECIDE, "The lock's key is not the schema's key for this value.")
+        if is_reservation(f):  # its TTL frees it; a sign-up may still be completing
+            return PlannedRepair(f, DECIDE, reservation_reason(f))
         # A lock spelled against the rule's normalisation ("Ada@x.io" under lowercase) is an
         # orphan only when no account holds any spelling of it (else the audit reports a case
         # clash), and the release deletes the key as stored: it is released like any other.

@@ -12,7 +12,7 @@ from typing import Any
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.session.user_files import UserFileError, decode_user_text, loads_user_json
-from dynoview.core.uniqueness.findings import EXPLANATIONS, OK, STATUSES, Finding
+from dynoview.core.uniqueness.findings import EXPLANATIONS, OK, ORPHAN_LOCK, STATUSES, Finding
 from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema
 from dynoview.core.uniqueness.schema_file import schema_from_json
 from dynoview.core.values.dynamodb_json import from_dynamodb_json
@@ -67,10 +67,14 @@ def finding_from_json(raw: Any, where: str = "finding") -> Finding:
     accounts = raw.get("accounts", [])
     if not isinstance(accounts, list) or not all(isinstance(a, str) for a in accounts):
         raise RepairError(f"{where}.accounts must be a list of account ids.")
+    reserved = raw.get("reserved_until")
+    if reserved is not None and (not isinstance(reserved, str) or status != ORPHAN_LOCK):
+        raise RepairError(f"{where}.reserved_until must be the time (text) an ORPHAN_LOCK's "
+                          "reservation ends, or absent.")
     return Finding(status, rule, value, tuple(accounts),
                    _keys(raw.get("lock_keys", []), f"{where}.lock_keys"),
                    str(raw.get("sentence") or ""), str(raw.get("explanation") or EXPLANATIONS[status]),
-                   _keys(raw.get("account_keys", []), f"{where}.account_keys"))
+                   _keys(raw.get("account_keys", []), f"{where}.account_keys"), reserved or None)
 
 
 def parse_report(data: Any, *, digest: str = "", source: str = "") -> AuditReport:

@@ -75,8 +75,7 @@ from dynoview.core.repair.state import (
 )
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
-from dynoview.core.ttl.expiry import expired_at, ttl_state
-from dynoview.core.ttl.kinds import PENDING as TTL_AHEAD
+from dynoview.core.ttl.expiry import expired_at
 from dynoview.core.tx import outcomes as tx_outcomes
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.cancellation import key_text
@@ -88,6 +87,7 @@ from dynoview.core.tx.templates import EmptiedValueError, OwnerRead, claim_missi
 from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.tx.wire import preview_text
 from dynoview.core.uniqueness.findings import OK
+from dynoview.core.uniqueness.reservation import lock_reservation, reservation_reason, until_text
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
 
 # The rates live in repair.pacing; the window and the command import them from here.
@@ -262,11 +262,10 @@ class _Repairer:
         if self._expired(lock, self.locks):
             return self.outcome(item, CHANGED, f"The lock {key_text(lock_key)} has expired since the "
                                 "report: skipped, an expired lock is a person's decision.")
-        ttl = ttl_state(lock.get(self.locks.expiry_attribute)) if self.locks.expiry_attribute else None
-        if ttl is not None and ttl.kind == TTL_AHEAD:  # a reservation: its sign-up may be under way
-            return self.outcome(item, NEEDS_DECISION, f"The lock {key_text(lock_key)} {ttl.text}: a "
-                                "reservation a sign-up may still be completing, freed by its TTL. Not "
-                                "released; diagnose the value and release it by hand if it is stuck.")
+        reserved = lock_reservation(lock, self.locks.expiry_attribute)  # the audit's rule
+        if reserved is not None:  # a reservation now (the report may predate its TTL)
+            return self.outcome(item, NEEDS_DECISION, f"The lock {key_text(lock_key)} {reserved.text}. "
+                                + reservation_reason(replace(f, reserved_until=until_text(reserved))))
         if not _holders_checkable(self.table, rule):
             return self.outcome(item, NEEDS_DECISION, f"The accounts holding {rule.name} {f.value} "
                                 f"cannot be checked: the schema names no index on {rule.attribute} "

@@ -349,15 +349,14 @@ def claim_missing_lock(schema: UniquenessSchema, table: str, account_item: Mappi
 
 def resolve_duplicate(schema: UniquenessSchema, table: str, keep_item: Mapping[str, Any],
                       other_item: Mapping[str, Any], rule: LockRule | str,
-                      new_value: str | None = None) -> Transaction:
+                      new_value: str | None = None, *, kept_lock: bool = True) -> Transaction:
     """Two accounts hold one value: the kept account keeps it, the other gets ``new_value``
-    (with its own guarded lock) or loses the attribute.
-
-    The kept account is checked to still hold the value and its lock to exist;
-    the other account is only changed while it still holds the shared value. Under a scoped
-    rule a duplicate is one value in one scope: both accounts' forms must agree, and each is
-    guarded on its scope too.
-    """
+    (with its own guarded lock) or loses the attribute. The kept account is checked to still hold
+    the value and its lock (keyed by the value it holds) to exist, or with ``kept_lock=False`` (no
+    such lock: the duplicate's ``lock_keys`` are empty) the lock is claimed, Put where none exists
+    as ``claim_missing_lock`` puts it. The other account is only changed while it still holds the
+    value. Under a scoped rule a duplicate is one value in one scope: both accounts' forms must
+    agree, and each is guarded on its scope too."""
     rule = schema.rule(rule) if isinstance(rule, str) else rule
     # A duplicate is one value after the rule's normalisation ("Ada@x.io" and "ada@x.io" under
     # lowercase); each account is guarded on the spelling it stores.
@@ -368,18 +367,16 @@ def resolve_duplicate(schema: UniquenessSchema, table: str, keep_item: Mapping[s
             rule.held_form(keep_item) != rule.held_form(other_item):
         raise ValueError(f"The two accounts do not share a {rule.attribute}; pick the two duplicates.")
     scoped = rule.scope is not None
-    actions: list[Action] = []
     ph = Placeholders()
     kept = _holds(ph, schema, keep_item, [rule]) if scoped else \
         comparison(ph, rule.attribute, "=", keep_item[rule.attribute], literal=True)
-    actions.append(_action(CONDITION_CHECK, table, ph, key=_account_key(schema, keep_item),
-                           condition=kept, label=f"kept account still holds {rule.name} {shared}",
-                           return_values="ALL_OLD"))
-    ph = Placeholders()
-    actions.append(_action(CONDITION_CHECK, schema.locks_table_name(table), ph,
-                           key=schema.lock_key(rule, lock_value(rule, keep_item, shared)),
-                           condition=comparison(ph, schema.lock_pk_name, "attribute_exists", literal=True),
-                           label=f"{rule.name} lock {shared} exists"))
+    actions = [_action(CONDITION_CHECK, table, ph, key=_account_key(schema, keep_item), condition=kept,
+                       label=f"kept account still holds {rule.name} {shared}", return_values="ALL_OLD")]
+    held_lock, ph = lock_value(rule, keep_item, shared), Placeholders()
+    actions.append(lock_put(schema, table, rule, held_lock) if not kept_lock else _action(
+        CONDITION_CHECK, schema.locks_table_name(table), ph, key=schema.lock_key(rule, held_lock),
+        condition=comparison(ph, schema.lock_pk_name, "attribute_exists", literal=True),
+        label=f"{rule.name} lock {shared} exists"))
     new_av = None
     if new_value is not None:
         new_av = value_like(other_item.get(rule.attribute), new_value, rule.attribute)

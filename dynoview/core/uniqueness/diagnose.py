@@ -56,6 +56,7 @@ from dynoview.core.uniqueness.locks_table import pair_tables
 from dynoview.core.uniqueness.origin import STREAM_MAX_CALLS, ActionEntries, LockOrigin, classify_orphan
 from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.pairing_findings import place_rank
+from dynoview.core.uniqueness.reservation import is_reservation
 from dynoview.core.uniqueness.schema import (
     LockRule,
     UniquenessSchema,
@@ -222,7 +223,8 @@ def diagnose(
         status, sentence = HOLDER_UNKNOWN, holder_unknown_sentence(
             stored, rule, search.index_name, search.asked, expired=status == EXPIRED)
     origin: LockOrigin | None = None
-    if status == ORPHAN_LOCK and explain_origin and lock_item is not None:
+    # A reservation (its TTL ahead) is no stuck signup: where it came from is not asked.
+    if status == ORPHAN_LOCK and explain_origin and lock_item is not None and not is_reservation(worst):
         origin, more = classify_orphan(reader, locks, schema, rule, stored, lock_item,
                                        action_log=action_log, use_stream=use_stream,
                                        max_stream_calls=max_stream_calls, cancel=cancel)

@@ -22,6 +22,7 @@ from dynoview.core.uniqueness.findings import (
 from dynoview.core.uniqueness.origin import LEFT_BY_CHANGE, LEFT_BY_DELETE, STUCK_SIGNUP, LockOrigin
 from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.pairing_findings import empty_named, empty_text
+from dynoview.core.uniqueness.reservation import is_reservation, reservation_sentence
 from dynoview.core.uniqueness.schema import LockRule
 
 FREE = "FREE"  # neither locked nor used: the person can sign up
@@ -68,6 +69,8 @@ def answer(pairing: Pairing, rule: LockRule, value: str, finding: Finding | None
             f"{text} is locked by a lock whose TTL has passed, and {owner}. The expired lock still "
             "blocks signups until DynamoDB deletes it (typically within days); renew its TTL if the "
             "value is in use, or release it to free the value now.")
+    if status == ORPHAN_LOCK and finding is not None and is_reservation(finding):
+        return ORPHAN_LOCK, reservation_sentence(text, finding.reserved_until or "")
     if status == ORPHAN_LOCK:
         return ORPHAN_LOCK, (
             f"{text} is locked, and no account uses it: a stuck signup or a value left behind by a "

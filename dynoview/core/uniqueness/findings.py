@@ -78,6 +78,9 @@ class Finding:
     sentence: str
     explanation: str
     account_keys: tuple[dict[str, Any], ...] = ()
+    #: An ORPHAN_LOCK whose lock's TTL is still ahead: when it passes (UTC), a reservation
+    #: (``reservation.py``), not a stuck lock. None for every other finding.
+    reserved_until: str | None = None
 
     @property
     def label(self) -> str:

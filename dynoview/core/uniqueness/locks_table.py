@@ -63,6 +63,7 @@ def merge_locks(pairing: Pairing, lock_pairing: Pairing) -> None:
     for name, state in lock_pairing.rules.items():
         target = pairing.rules[name]
         target.locks.update(state.locks)
+        target.ttls.update(state.ttls)  # a reservation's TTL goes with its lock
         target.expired = None  # worked out again when asked
         if target.unlike is None or state.unlike is None:
             target.unlike = None

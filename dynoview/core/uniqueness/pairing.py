@@ -186,7 +186,7 @@ class Pairing:
         # common case pays one "is not None".
         lock_specs = [(s.rule.fixed_prefix, s.rule.suffix, len(s.rule.fixed_prefix), len(s.rule.suffix),
                        s.rule.fixed_sk if sk_name else None,
-                       value_check(s.rule, bool(sk_name)), s.locks.parts, s.locks.mask)
+                       value_check(s.rule, bool(sk_name)), s.locks.parts, s.locks.mask, s)
                       for s in self._lock_rules]
         n = other = 0
         for item in items:
@@ -232,7 +232,7 @@ class Pairing:
                 accounts[pk] = record if record.count(SEP) == n_rules + 1 else pack_record(
                     [p or None for p in parts[2:]], expired, sk if acct_sk is None else None)
                 continue
-            for prefix, suffix, lp, ls, sk_value, sk_tpl, lock_parts, lock_mask in lock_specs:
+            for prefix, suffix, lp, ls, sk_value, sk_tpl, lock_parts, lock_mask, lock_state in lock_specs:
                 if sk_value is not None and sk != sk_value:
                     continue
                 # Values may contain '#': only the template's own prefix and suffix are cut.
@@ -243,6 +243,10 @@ class Pairing:
                         continue
                     expired = ttl is not None and ttl in item and _expired(item[ttl], now)
                     lock_parts[hash(value) & lock_mask][value] = expired
+                    ttl_av = item.get(ttl) if ttl is not None else None
+                    if ttl_av is not None or lock_state.ttls:  # a reservation's TTL (reservation.py)
+                        lock_state.note_ttl(value, ttl_av.get("N") if ttl_av.__class__ is dict else None,
+                                            expired)
                     if ahead is not None and ttl is not None and not expired:
                         _keep_ahead(ahead, pk, sk, item.get(ttl))
                     break
@@ -310,7 +314,7 @@ class Pairing:
             if rb.lock_values:
                 if step is not None:
                     step()
-                state.add_locks(rb.lock_values, rb.lock_expired)
+                state.add_locks(rb.lock_values, rb.lock_expired, rb.lock_ttls)
             # The values the accounts hold, and the account of each: the same string objects
             # as the columns' (no copies), picked in C.
             hv = rb.normalised if state.rule.normalisation != NORMALISE_NONE else list(filter(None, column))

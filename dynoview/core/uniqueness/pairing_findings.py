@@ -32,6 +32,12 @@ from dynoview.core.uniqueness.findings import (
 from dynoview.core.uniqueness.forms import clash_key, lookalike_key, trims
 from dynoview.core.uniqueness.key_limits import too_long
 from dynoview.core.uniqueness.pairing_state import RuleState, missing_from, shared_values
+from dynoview.core.uniqueness.reservation import (
+    RESERVATION_EXPLANATION,
+    reservation_sentence,
+    reservation_state,
+    until_text,
+)
 from dynoview.core.uniqueness.schema import LockRule
 from dynoview.core.values.visible_text import visible_value
 
@@ -45,6 +51,7 @@ class Pairing(Protocol):
 
     schema: UniquenessSchema
     rules: dict[str, RuleState]
+    now: float  # epoch seconds the TTLs are judged at
 
     @property
     def accounts(self) -> Mapping[str, object]: ...
@@ -201,12 +208,22 @@ def _value_findings(pairing: Pairing, state: RuleState, clashed: set[str], found
         if expired:
             found.append((value, EXPIRED, _expired_finding(pairing, rule, value, [])))
         elif value not in clashed:
-            found.append((value, ORPHAN_LOCK, _finding(
-                pairing, ORPHAN_LOCK, rule, value, [], [value],
-                f"{_orphan_named(rule, value)} is locked, and no account "
-                "uses it: a stuck signup or a value left "
-                "behind by a change; diagnose it to see which.")))
+            found.append((value, ORPHAN_LOCK, _orphan_finding(pairing, state, value)))
     return ok
+
+
+def _orphan_finding(pairing: Pairing, state: RuleState, value: str) -> Finding:
+    """A live lock no account holds: stuck, or a reservation its TTL frees (``reservation``)."""
+    rule = state.rule
+    reserved = reservation_state(state.ttls.get(value), pairing.now) if state.ttls else None
+    if reserved is not None:
+        until = until_text(reserved)
+        found = _finding(pairing, ORPHAN_LOCK, rule, value, [], [value], reservation_sentence(
+            _orphan_named(rule, value), until))
+        return replace(found, explanation=RESERVATION_EXPLANATION, reserved_until=until)
+    return _finding(pairing, ORPHAN_LOCK, rule, value, [], [value],
+                    f"{_orphan_named(rule, value)} is locked, and no account uses it: a stuck signup "
+                    "or a value left behind by a change; diagnose it to see which.")
 
 
 def _orphan_named(rule: LockRule, value: str) -> str:

@@ -32,7 +32,7 @@ from dynoview.core.uniqueness.sharded_dict import ShardedDict, aligned_parts, di
 class RuleState:
     """What one rule needs: lock values (-> expired?) and value -> account ids."""
 
-    __slots__ = ("expired", "holders", "locks", "odd", "rule", "shared", "unlike")
+    __slots__ = ("expired", "holders", "locks", "odd", "rule", "shared", "ttls", "unlike")
 
     def __init__(self, rule: LockRule) -> None:
         self.rule = rule
@@ -51,6 +51,9 @@ class RuleState:
         # Odd forms (outside ASCII, or padded: forms.is_odd) -> their lookalike key, kept the
         # same way: a lookalike clash needs one, so a table without any never computes one.
         self.odd: dict[str, str] | None = {}
+        # Lock values whose lock has a TTL that had not passed -> its text: the few a finding
+        # may call a reservation (``reservation.py``); locks without a TTL cost nothing here.
+        self.ttls: dict[str, str] = {}
 
     def add_holder(self, value: str, acct: str) -> None:
         held = self.holders.get(value)
@@ -62,9 +65,17 @@ class RuleState:
         elif held != acct:
             self.holders[value] = [held, acct]
 
-    def add_locks(self, values: list[str], expired: list[bool]) -> None:
-        """Lock values and their TTL state, in order (the last of a value wins)."""
+    def add_locks(self, values: list[str], expired: list[bool], ttls: list[str] | None = None) -> None:
+        """Lock values and their TTL state, in order (the last of a value wins); ``ttls``: each
+        one's TTL text ("" none), when the table has a TTL attribute."""
         self.locks.put_all(values, expired)
+        if ttls and any(ttls):
+            latest = {v: (t, e) for v, t, e in zip(values, ttls, expired, strict=True)}  # the last wins
+            for value, (ttl, gone) in latest.items():
+                self.note_ttl(value, ttl, gone)
+        elif self.ttls:
+            for value in values:
+                self.ttls.pop(value, None)
         known = self.expired
         if known is None:
             return
@@ -74,6 +85,13 @@ class RuleState:
             known.update(compress(last, last.values()))
         elif known:
             known.difference_update(values)
+
+    def note_ttl(self, value: str, ttl: str | None, expired: bool) -> None:
+        """Keep (or forget) the TTL text of lock ``value``'s item: kept while it has not passed."""
+        if ttl and not expired:
+            self.ttls[value] = ttl
+        else:
+            self.ttls.pop(value, None)
 
     def expired_locks(self) -> set[str]:
         """The lock values whose TTL has passed (worked out again after ``feed``)."""
@@ -143,6 +161,8 @@ class RuleBatch(msgspec.Struct, array_like=True):
     # A scoped rule's: per value in the column ("" skipped), the length of its scope and middle,
     # where the classifier joined them (the scope may hold the middle: it is never cut there).
     heads: list[int] = msgspec.field(default_factory=list)
+    # With a TTL attribute: each lock's TTL text ("" none), in ``lock_values`` order.
+    lock_ttls: list[str] = msgspec.field(default_factory=list)
 
 
 class Batch(msgspec.Struct, array_like=True):

@@ -23,6 +23,7 @@ from dynoview.core.uniqueness.findings import (
     PairRow,
 )
 from dynoview.core.uniqueness.key_limits import unlockable
+from dynoview.core.uniqueness.reservation import is_reservation
 from dynoview.core.uniqueness.schema import UniquenessSchema
 
 IDLE, FORM_OPEN, ACCEPTED, CLOSED = "idle", "form open", "accepted", "closed"
@@ -50,11 +51,18 @@ def row_actions(schema: UniquenessSchema, row: PairRow | None, *, partial: bool,
     statuses = row.statuses if not partial else set()
     return RowActions(
         open_item=True,
-        release=row.kind == "lock" and (bool(statuses & {ORPHAN_LOCK, EXPIRED}) or (
+        release=row.kind == "lock" and (EXPIRED in statuses or (not partial and stuck_orphan(row)) or (
             bool(statuses & CLASHES) and other_clash_lock(row, account_row))),
         claim=not partial and claimable_rule(schema, row) is not None,
         resolve=DUPLICATE_VALUE in statuses,
     )
+
+
+def stuck_orphan(row: PairRow) -> bool:
+    """Whether a lock row is an orphan lock that is stuck, not a reservation its TTL frees
+    (``reservation.is_reservation``: a sign-up may still be completing, so no Release button;
+    diagnosing the value still offers a release by hand)."""
+    return any(c.status == ORPHAN_LOCK and not is_reservation(c.finding) for c in row.cells.values())
 
 
 def other_clash_lock(row: PairRow, account_row: Callable[[str], PairRow | None] | None) -> bool:
