@@ -111,6 +111,8 @@ class _Build:
     locks: Param | None
     #: the held parameters (``Param.key``) whose value the account holds as a number (N)
     numbers: frozenset[str]
+    #: resolve: whether a lock holds the duplicated value (False: the kept account claims it)
+    kept_lock: bool = True
 
     def probed(self, probe: Probe, table_value: str) -> tuple[UniquenessSchema, str]:
         """The schema the template runs on (``probe_schema``), its locks table a sentinel too,
@@ -133,7 +135,7 @@ class _Build:
 def build_model(schema: UniquenessSchema, table: str,
                 only: tuple[str, str | None] | None = None,
                 lacking: Mapping[str, Any] | None = None, info: TableInfo | None = None,
-                numbers: frozenset[str] = frozenset()) -> CodeModel:
+                numbers: frozenset[str] = frozenset(), *, kept_lock: bool = True) -> CodeModel:
     """The operations of ``schema`` on ``table``: sign up, and per rule change, claim, release
     and resolve, plus delete account. ``only=(template, rule)`` keeps one operation;
     ``lacking``: by rule name, what the deleted account holds where it holds no value of that
@@ -141,7 +143,9 @@ def build_model(schema: UniquenessSchema, table: str,
     delete takes no parameter for the rule and requires that unchanged; ``info``: the table's
     description, whose indexes tell which values are index keys (``index_key``);
     ``numbers``: the held parameters (``Param.key``) whose value the account holds as a number
-    (N), which the requests then carry as N (as the templates do).
+    (N), which the requests then carry as N (as the templates do); ``kept_lock=False``: the
+    duplicated value has no lock, so resolve claims the kept account's lock (a guarded Put)
+    instead of checking that it exists, which would cancel every call (``resolve_duplicate``).
 
     A schema whose locks are in a table of their own (``schema.locks``) gives every function
     that touches a lock ``locks_table_name`` too: left out, that table, but only beside the
@@ -154,7 +158,7 @@ def build_model(schema: UniquenessSchema, table: str,
                   for r, w in zip(schema.rules, words, strict=True))
     separate = schema.locks is not None and schema.locks.name != table
     build = _Build(schema, rules, Param(("locks", "table", "name"), LOCKS_TABLE, defaulted=True)
-                   if separate else None, numbers)
+                   if separate else None, numbers, kept_lock)
     wanted: list[tuple[str, LockRule | None]] = [(SIGN_UP, None)]
     wanted += [(CHANGE_VALUE, r) for r in schema.rules]
     wanted.append((DELETE_ACCOUNT, None))
@@ -390,7 +394,7 @@ def _resolve(build: _Build, rule: LockRule) -> Operation:
             _account_item(schema, keep_value, {rule.attribute: build.held(shared, shared_value)}),
             _account_item(schema, other_value, {rule.attribute: build.held(
                 theirs, probe.spelling(shared_value, theirs))}),
-            rule.name, new_value)
+            rule.name, new_value, kept_lock=build.kept_lock)
         variants.append(Variant(with_new, _for_rule(
             _steps(schema, probe, RESOLVE_DUPLICATE, tx, locks_value), rule)))
     used = {s.param for v in variants for step in v.steps for s in slots(step.request)}
@@ -398,9 +402,10 @@ def _resolve(build: _Build, rule: LockRule) -> Operation:
                    if (p is not theirs or theirs.key in used) and (p is not new or len(variants) > 1))
     return Operation(RESOLVE_DUPLICATE, ("resolve", "duplicate", *words), rule.name, params,
                      tuple(variants),
-                     "Two accounts hold one value: the kept one keeps it, the other gets the new "
-                     "value (with its lock) or loses it (None). Each is guarded on the spelling it "
-                     "holds.")
+                     "Two accounts hold one value: the kept one keeps it"
+                     + ("" if build.kept_lock else " and gets its lock, which no one holds")
+                     + ", the other gets the new value (with its lock) or loses it (None). Each is "
+                     "guarded on the spelling it holds.")
 
 
 _PER_RULE: dict[str, Callable[[_Build, LockRule], Operation]] = {

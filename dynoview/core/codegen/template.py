@@ -90,12 +90,13 @@ def _held_as_string(account: Any, rule: LockRule, what: str) -> str | None:
 
 def _model(schema: UniquenessSchema, table: str, only: tuple[str, str | None],
            info: TableInfo | None, numbers: Callable[[m.Param], bool],
-           lacking: Mapping[str, Any] | None = None) -> m.CodeModel:
+           lacking: Mapping[str, Any] | None = None, *, kept_lock: bool = True) -> m.CodeModel:
     """The one-operation model; its held parameters for which ``numbers`` says so carry
     numbers (N). Their names are the model's, so it is built again when one does."""
-    code_model = build_model(schema, table, only, lacking, info=info)
+    code_model = build_model(schema, table, only, lacking, info=info, kept_lock=kept_lock)
     held = frozenset(p.key for p in code_model.operations[0].params if p.role == m.HELD and numbers(p))
-    return build_model(schema, table, only, lacking, info=info, numbers=held) if held else code_model
+    return (build_model(schema, table, only, lacking, info=info, numbers=held, kept_lock=kept_lock)
+            if held else code_model)
 
 
 def _operation(schema: UniquenessSchema, table: str, template: str, values: Mapping[str, Any],
@@ -178,10 +179,12 @@ def _operation(schema: UniquenessSchema, table: str, template: str, values: Mapp
     new_value = values.get("new_value") or None
     if new_value is not None:
         _held_as_string(other, rule, "other account")
-    _checked(lambda: templates.resolve_duplicate(schema, table, keep, other, rule, new_value))
+    kept_lock = values.get("kept_lock", True) is not False  # False: the resolve claims the lock
+    _checked(lambda: templates.resolve_duplicate(schema, table, keep, other, rule, new_value,
+                                                 kept_lock=kept_lock))
     code_model = _model(schema, table, (template, rule.name), info,
                         lambda p: _is_number((other if p.holder is not None else keep)
-                                             .get(rule.attribute)))
+                                             .get(rule.attribute)), kept_lock=kept_lock)
     for param in code_model.operations[0].params:
         if param.role == m.HELD:
             holder = other if param.holder is not None else keep

@@ -154,18 +154,18 @@ def judge(tx: Transaction, schema: UniquenessSchema, source: Source, *,
     result.pairs = [dataclasses.replace(p, unseen=True) if (p.rule, p.value) in seen_pairs else p
                     for p in result.pairs]
     _cancelled(result, cancellations(touched, world.before, schema, source.tables, ctx.forms_before,
-                                     now, ctx.verify, source.unsure))
+                                     now, ctx.verify, source.unsure, ctx))
     return result
 
 
 def _cancelled(result: Preflight, refusals: list[Refusal]) -> None:
     """DynamoDB judges conditions: one that fails on what the preflight read cancels the whole
-    transaction. Its refusals stop the send, and the after-state is the before-state (nothing is
-    repaired or warned of); a transaction already refused keeps its own refusals (they say who
-    holds the value), with the cancellation as a note."""
+    transaction. Its refusals stop the send, and the after-state is the before-state; a refused
+    transaction keeps its own refusals (who holds the value), the cancellation a note, unless
+    the cancellation offers the right transaction (a missing lock's: ``missing_release``)."""
     if not refusals:
         return
-    if result.refusals:
+    if result.refusals and not any(r.suggestion is not None for r in refusals):
         result.notes.extend(r.message for r in refusals)
         return
     result.refusals = refusals

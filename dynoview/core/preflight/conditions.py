@@ -19,6 +19,7 @@ from typing import Any
 from dynoview.core.expressions.lexer import ExpressionSyntaxError
 from dynoview.core.expressions.nodes import And, Comparison, FunctionCall, Not, Or, Path, Value
 from dynoview.core.expressions.parser import parse_condition
+from dynoview.core.preflight.missing_release import missing_lock_refusals
 from dynoview.core.preflight.model import (
     CANCELLED,
     Choice,
@@ -28,7 +29,7 @@ from dynoview.core.preflight.model import (
     item_ident,
     pk_text,
 )
-from dynoview.core.preflight.refusals import Touched
+from dynoview.core.preflight.refusals import Context, Touched
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.ttl.expiry import expired_at
 from dynoview.core.tx import templates
@@ -117,29 +118,40 @@ def cancellations(touched: Sequence[Touched], before: Mapping[tuple[str, str], A
                   schema: UniquenessSchema, tables: Mapping[str, TableInfo],
                   forms_before: Mapping[str, Forms], now: datetime,
                   verify: Callable[[Transaction], Preflight] | None,
-                  unsure: Collection[tuple[str, str]] = ()) -> list[Refusal]:
+                  unsure: Collection[tuple[str, str]] = (), ctx: Context | None = None) -> list[Refusal]:
     """A refusal for each action whose condition fails on the item as the preflight read it.
     ``unsure``: the (accounts table, rule) pairs whose holders the lookup could not all find
-    (``Source.unsure``): a lock there with no holder found is not known to be unheld."""
+    (``Source.unsure``): a lock there with no holder found is not known to be unheld. ``ctx``:
+    the transaction judged, for the right transaction where a guarded lock is really missing
+    (``missing_release``; a rebuild would give the same transaction)."""
+    failing = [e for e in touched if evaluate(e[1], before.get(item_ident(e[1].table, e[2]))) is False]
+    missing = missing_lock_refusals(failing, ctx, lambda e: _head(*e, before.get(
+        item_ident(e[1].table, e[2])))) if ctx is not None else {}
     out: list[Refusal] = []
-    for index, action, key, kind in touched:
-        item = before.get(item_ident(action.table, key))
-        if evaluate(action, item) is not False:
+    for index, action, key, kind in failing:
+        if index in missing:
+            out.append(missing[index])
             continue
+        item = before.get(item_ident(action.table, key))
         out.append(_cancelled(index, action, key, kind, item, schema, tables, forms_before, now, verify,
                               unsure))
     return out
+
+
+def _head(index: int, action: Action, key: dict[str, Any], _kind: str, item: Any) -> str:
+    """Which action DynamoDB would cancel the transaction for, and what the preflight read there."""
+    condition = render_expression(action.condition, action.names, action.values)
+    found = (f"the preflight read {compact_item(item)} there" if item is not None
+             else "the preflight found no item there")
+    return (f"Action {index + 1}: DynamoDB would cancel this transaction and write nothing: its "
+            f"condition {condition} fails on {key_text(key)} in {visible_value(action.table)} ({found}).")
 
 
 def _cancelled(index: int, action: Action, key: dict[str, Any], kind: str, item: Any,
                schema: UniquenessSchema, tables: Mapping[str, TableInfo], forms_before: Mapping[str, Forms],
                now: datetime, verify: Callable[[Transaction], Preflight] | None,
                unsure: Collection[tuple[str, str]] = ()) -> Refusal:
-    condition = render_expression(action.condition, action.names, action.values)
-    found = (f"the preflight read {compact_item(item)} there" if item is not None
-             else "the preflight found no item there")
-    head = (f"Action {index + 1}: DynamoDB would cancel this transaction and write nothing: its "
-            f"condition {condition} fails on {key_text(key)} in {visible_value(action.table)} ({found}).")
+    head = _head(index, action, key, kind, item)
     match = schema.match_lock(key) if kind == "lock" else None
     if match is None:
         acct = pk_text(key, schema) or key_text(key)

@@ -35,6 +35,11 @@ from dynoview.core.tx.item_writes import (
     names_label,
     same_key,
 )
+from dynoview.core.tx.lock_actions import ONETABLE_MARKER_ATTRIBUTES as ONETABLE_MARKER_ATTRIBUTES
+from dynoview.core.tx.lock_actions import action as _action
+from dynoview.core.tx.lock_actions import lock_delete as lock_delete
+from dynoview.core.tx.lock_actions import lock_name as _lock_name
+from dynoview.core.tx.lock_actions import lock_put as lock_put
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, PUT, UPDATE, Action, Transaction
 from dynoview.core.uniqueness.schema import (
     LockRule,
@@ -44,12 +49,6 @@ from dynoview.core.uniqueness.schema import (
 )
 from dynoview.core.uniqueness.scope import fill_form, scope_variables, stored_like, stored_numbers
 from dynoview.core.values.numbers import stored_number
-
-#: What OneTable writes on each unique marker besides its key: its ``_Unique`` model's type field
-#: (src/Schema.js createUniqueModel; the model's items carry ``_type``), so a template's marker
-#: is the item the library itself writes.
-ONETABLE_MARKER_ATTRIBUTES = {"_type": {"S": "_Unique"}}
-_ONETABLE_MARKER_PREFIXES = ("_unique#", "_unique:")
 
 
 def lock_value(rule: LockRule, account: Mapping[str, Any], value: str) -> str:
@@ -73,52 +72,11 @@ def _held_lock(rule: LockRule, account: Mapping[str, Any], value: str | None) ->
     return lock_value(rule, account, value)
 
 
-def _lock_name(rule: LockRule, value: str) -> str:
-    """A lock value in a label: ``ada@x.io``, or a scoped form as ``'ada@x.io' in scope acme``."""
-    return value if rule.middle is None else rule.spelled(value)
-
-
-def _marker_attributes(rule: LockRule) -> dict[str, Any]:
-    return dict(ONETABLE_MARKER_ATTRIBUTES) if rule.pk_template.startswith(_ONETABLE_MARKER_PREFIXES) else {}
-
-
 def _account_key(schema: UniquenessSchema, account: Mapping[str, Any]) -> dict[str, Any]:
     key = {schema.pk_name: account[schema.pk_name]}
     if schema.sk_name and schema.sk_name in account:
         key[schema.sk_name] = account[schema.sk_name]
     return key
-
-
-def _action(kind: str, table: str, ph: Placeholders, *, condition: str = "", update: str = "",
-            key: Mapping[str, Any] | None = None, item: Mapping[str, Any] | None = None,
-            label: str = "", return_values: str = "NONE", seen: Mapping[str, Any] | None = None) -> Action:
-    return Action(kind=kind, table=table, key=dict(key or {}), item=dict(item or {}), update=update,
-                  condition=condition, names=ph.names, values=ph.values, label=label,
-                  return_values=return_values, seen=None if seen is None else tuple(seen))
-
-
-def lock_put(schema: UniquenessSchema, table: str, rule: LockRule, value: str) -> Action:
-    """Put a lock only where none exists: the article's ``attribute_not_exists(PK)`` guard.
-    ``table`` is the accounts' table: a schema with a locks table of its own puts it there."""
-    ph = Placeholders()
-    cond = comparison(ph, schema.lock_pk_name, "attribute_not_exists", literal=True)
-    item = {**schema.lock_key(rule, value), **_marker_attributes(rule)}
-    return _action(PUT, schema.locks_table_name(table), ph, item=item, condition=cond,
-                   label=f"{rule.name} lock {_lock_name(rule, value)}", return_values="ALL_OLD")
-
-
-def lock_delete(schema: UniquenessSchema, table: str, rule: LockRule, value: str, *,
-                stored: bool = False) -> Action:
-    """Delete a lock only while it exists, so a wrong key is reported, not silently ignored.
-
-    ``stored=True``: ``value`` is spelled as the lock in the table stores it (a lock found
-    there may predate the rule's normalisation), so its key is not normalised again.
-    """
-    ph = Placeholders()
-    cond = comparison(ph, schema.lock_pk_name, "attribute_exists", literal=True)
-    key = schema.stored_lock_key(rule, value) if stored else schema.lock_key(rule, value)
-    return _action(DELETE, schema.locks_table_name(table), ph, key=key, condition=cond,
-                   label=f"release {rule.name} lock {_lock_name(rule, value)}")
 
 
 def guarded_attributes(rules: list[LockRule], extra: tuple[str, ...] = ()) -> list[str]:

@@ -199,8 +199,12 @@ class ResolveDuplicateForm(TemplateForm):
     template = RESOLVE_DUPLICATE
 
     def __init__(self, schema: UniquenessSchema, table: str, rule_name: str,
-                 accounts: Sequence[Mapping[str, Any]], parent: QWidget | None = None) -> None:
+                 accounts: Sequence[Mapping[str, Any]], parent: QWidget | None = None, *,
+                 kept_lock: bool = True) -> None:
         self.rule = schema.rule(rule_name)
+        # False: no lock holds the value (the audit's or diagnosis' word): the kept account's
+        # lock is claimed, as a check that it exists would cancel every time.
+        self.kept_lock = kept_lock
         self.accounts = [dict(a) for a in accounts]
         held = [text_of(a.get(self.rule.attribute)) for a in self.accounts]
         # One value after the rule's normalisation: that is what makes them duplicates.
@@ -311,9 +315,10 @@ class ResolveDuplicateForm(TemplateForm):
         other = self.other_account()
         assert keep is not None and other is not None
         return templates.resolve_duplicate(self.schema, self.table, self.accounts[keep], other,
-                                           self.rule, self.new_value())
+                                           self.rule, self.new_value(), kept_lock=self.kept_lock)
 
     def code_values(self) -> dict[str, Any]:
         keep = self.keep_index()
         return {"rule": self.rule.name, "keep": self.accounts[keep] if keep is not None else None,
-                "other": self.other_account(), "new_value": self.new_value()}
+                "other": self.other_account(), "new_value": self.new_value(),
+                "kept_lock": self.kept_lock}

@@ -61,7 +61,8 @@ def resolve_for_row(schema: UniquenessSchema, table: str, row: PairRow,
         if cell.status == DUPLICATE_VALUE and f is not None and cell.value:
             holders = [row_item(schema, held) for a in f.account_ids
                        if (held := account_row(a)) is not None]
-            return ResolveDuplicateForm(schema, table, rule, holders, parent)
+            # No lock holds the value (none found by the audit): the kept account claims it.
+            return ResolveDuplicateForm(schema, table, rule, holders, parent, kept_lock=bool(f.lock_keys))
     return None
 
 
@@ -98,4 +99,5 @@ def claim_for_diagnosis(schema: UniquenessSchema, table: str, d: Diagnosis,
 
 def resolve_for_diagnosis(schema: UniquenessSchema, table: str, d: Diagnosis,
                           parent: QWidget) -> ResolveDuplicateForm:
-    return ResolveDuplicateForm(schema, table, d.rule, exact_holders(schema, d), parent)
+    return ResolveDuplicateForm(schema, table, d.rule, exact_holders(schema, d), parent,
+                                kept_lock=d.lock_item is not None)

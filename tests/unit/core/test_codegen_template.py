@@ -30,7 +30,11 @@ FORMS: dict[str, dict[str, Any]] = {
     "release_orphan_lock": {"lock": LOCK, "owner_id": "ACCT#b2"},
     "resolve_duplicate": {"rule": "email", "keep": ACCOUNT, "other": {**NO_NAME, "email": {"S": "ada@x.io"}},
                           "new_value": "ada@z.io"},
+    # No lock holds the duplicated value: the resolve claims it (the window passes kept_lock).
+    "resolve_duplicate_claiming": {"rule": "email", "keep": ACCOUNT, "new_value": "ada@z.io",
+                                   "other": {**NO_NAME, "email": {"S": "ada@x.io"}}, "kept_lock": False},
 }
+TEMPLATE = {"resolve_duplicate_claiming": "resolve_duplicate"}
 WANT = {
     "sign_up": templates.sign_up(S, "accounts", sign_up_account(S, "a1f9c3", FORMS["sign_up"]["values"])),
     "change_value": templates.change_value(S, "accounts", ACCOUNT, "email", "ada@y.io"),
@@ -42,6 +46,9 @@ WANT = {
     "resolve_duplicate": templates.resolve_duplicate(S, "accounts", ACCOUNT,
                                                      {**NO_NAME, "email": {"S": "ada@x.io"}}, "email",
                                                      "ada@z.io"),
+    "resolve_duplicate_claiming": templates.resolve_duplicate(
+        S, "accounts", ACCOUNT, {**NO_NAME, "email": {"S": "ada@x.io"}}, "email", "ada@z.io",
+        kept_lock=False),
 }
 
 
@@ -60,7 +67,8 @@ class Recorder:
 
 @pytest.mark.parametrize("template", list(FORMS))
 def test_python_example_sends_the_forms_transaction(template: str, tmp_path: Path) -> None:
-    code = template_code(S, "accounts", template, FORMS[template], lang="python", region="eu-west-1")
+    code = template_code(S, "accounts", TEMPLATE.get(template, template), FORMS[template], lang="python",
+                         region="eu-west-1")
     path = tmp_path / f"export_{uuid.uuid4().hex[:6]}.py"
     path.write_text(code, encoding="utf-8")
     spec = importlib.util.spec_from_file_location(path.stem, path)
@@ -76,7 +84,8 @@ def test_python_example_sends_the_forms_transaction(template: str, tmp_path: Pat
 
 @pytest.mark.parametrize("template", list(FORMS))
 def test_typescript_example_holds_the_forms_values(template: str) -> None:
-    code = template_code(S, "accounts", template, FORMS[template], lang="typescript")
+    code = template_code(S, "accounts", TEMPLATE.get(template, template), FORMS[template],
+                         lang="typescript")
     example = code[code.index("export async function example("):]
     literals = [json.loads(m) for m in re.findall(r'"(?:[^"\\]|\\.)*"', example)]
     if template == "sign_up":
