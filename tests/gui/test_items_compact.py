@@ -105,13 +105,13 @@ def test_pages_are_read_without_full_collections_and_the_thresholds_come_back(
     cursor = controller.cursor
     assert cursor is not None
     seen: list[tuple[int, int, int]] = []
-    next_page = cursor.next_page
+    read_page = cursor.read_page
 
     def recorded(*args: Any, **kwargs: Any) -> Page:
         seen.append(gc.get_threshold())  # in the worker, while the read task runs
-        return next_page(*args, **kwargs)
+        return read_page(*args, **kwargs)
 
-    cursor.next_page = recorded  # type: ignore[method-assign]
+    cursor.read_page = recorded  # type: ignore[method-assign]
 
     def to_the_end() -> bool:
         if model.canFetchMore():
@@ -195,7 +195,8 @@ def read_held_at_the_end(qtbot: Any, ctx: AppContext, demo_conn: Connection) -> 
 
 
 class SlowCursor:
-    """Two pages; the worker marks the cursor exhausted before the last page is handed over."""
+    """Two pages; the worker holds the last page before handing it over (``marked``: it is
+    on its way). As ``PageCursor``'s, the position moves when the controller takes a page."""
 
     operation = "Scan"
 
@@ -205,15 +206,18 @@ class SlowCursor:
         self.marked = threading.Event()
         self.release = threading.Event()
 
-    def next_page(self, want: int | None = None, cancel: threading.Event | None = None) -> Page:
+    def read_page(self, want: int | None = None, cancel: threading.Event | None = None) -> Page:
         self.calls += 1
-        first = self.calls == 1
-        if not first:
-            self.exhausted = True
+        last = self.calls > 1
+        if last:
             self.marked.set()
             self.release.wait(10)
         items = [{"PK": {"S": f"P{self.calls}#{i}"}} for i in range(3)]
-        return Page([], 3, 1, self.exhausted, block=block_from_items(items, RowShape()))
+        return Page([], 3, 1, last, block=block_from_items(items, RowShape()))
+
+    def advance(self, page: Page) -> bool:
+        self.exhausted = page.exhausted
+        return True
 
 
 def test_a_page_still_on_its_way_when_the_view_asks_is_shown(qtbot: Any, ctx: AppContext) -> None:
@@ -229,7 +233,7 @@ def test_a_page_still_on_its_way_when_the_view_asks_is_shown(qtbot: Any, ctx: Ap
     controller.fetch_more()
     qtbot.waitUntil(lambda: model.rowCount() == 3 and cursor.marked.is_set(), timeout=10000)
     assert model.canFetchMore()
-    model.fetchMore()  # the cursor says exhausted; the page is not in the buffer yet
+    model.fetchMore()  # the last page is on its way: not in the buffer yet
     cursor.release.set()
     qtbot.waitUntil(lambda: model.rowCount() == 6, timeout=10000)
     assert model.exhausted and not controller.busy

@@ -189,6 +189,9 @@ class StatementCursor:
     Like a Scan's, ExecuteStatement's ``Limit`` counts items *evaluated*, before the WHERE
     filter: a page can come back empty with a NextToken while more matches follow, so
     ``next_page`` keeps reading until it has ``want`` items or the answer ends.
+
+    As ``PageCursor``'s, ``read_page`` does not move and ``advance`` moves past a page once the
+    caller took it: a page the view dropped (cancelled) is read again, never skipped.
     """
 
     def __init__(self, reader: Reader, request: Mapping[str, Any]) -> None:
@@ -197,16 +200,40 @@ class StatementCursor:
         self.next_token: str | None = None
         self.exhausted = False
         self.total_items = 0
-        self.requests = 0
+        self.requests = 0  # of the pages taken
+        self._step = 0  # pages taken: a page read from an older position is not taken
+        self._token = object()  # this cursor's, in its pages: another cursor's page is not taken
+        self._lock = threading.Lock()  # the position is read in a worker, moved on the UI thread
 
     def next_page(self, want: int | None = None, cancel: threading.Event | None = None) -> Page:
+        """``read_page``, taken at once (for a caller that uses every page it reads)."""
+        page = self.read_page(want, cancel)
+        self.advance(page)
+        return page
+
+    def advance(self, page: Page) -> bool:
+        """Move past ``page``, read by ``read_page`` from the current position; False (and
+        no move) for a page read from another position or by another cursor."""
+        with self._lock:
+            if page.origin != (self._token, self._step):
+                return False
+            self.next_token, self.exhausted = page.after, page.exhausted
+            self._step += 1
+            self.total_items += len(page.items)
+            self.requests += page.requests
+            return True
+
+    def read_page(self, want: int | None = None, cancel: threading.Event | None = None) -> Page:
+        """Read until the page holds ``want`` items or the answer ends; the cursor does not
+        move (``advance(page)`` moves it)."""
         want = want if want is not None else int(self.request.get("Limit") or 100)
         items: list[dict[str, Any]] = []
         requests = 0
         receipts = []
-        # The position moves only once the whole page is read: a failed or cancelled page
-        # is read again from the same token, so no item is lost or shown twice.
-        token, exhausted = self.next_token, self.exhausted
+        # Only ``advance`` moves the position: a failed, cancelled or dropped page is read
+        # again from the same token, so no item is lost or shown twice.
+        with self._lock:
+            origin, token, exhausted = (self._token, self._step), self.next_token, self.exhausted
         while not exhausted and len(items) < want:
             if cancel is not None and cancel.is_set():
                 raise CancelledError("The read was cancelled.")
@@ -219,10 +246,7 @@ class StatementCursor:
             items.extend(response.get("Items", []))
             token = response.get("NextToken")
             exhausted = not token
-        self.next_token, self.exhausted = token, exhausted
-        self.total_items += len(items)
-        self.requests += requests
-        return Page(items, len(items), requests, exhausted, receipts)
+        return Page(items, len(items), requests, exhausted, receipts, after=token, origin=origin)
 
     def pages(self, want: int | None = None,
               cancel: threading.Event | None = None) -> Iterator[Page]:

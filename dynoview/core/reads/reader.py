@@ -248,6 +248,10 @@ class Page:
     exhausted: bool
     receipts: list[ReadReceipt] = field(default_factory=list)
     block: RowBlock | None = None
+    #: Where the cursor goes once the page is taken (``advance``): LastEvaluatedKey or NextToken.
+    after: Any = None
+    #: The cursor and position the page was read from: only that cursor, still there, takes it.
+    origin: object = None
 
     @property
     def count(self) -> int:
@@ -280,6 +284,11 @@ class PageCursor:
     A Scan page stops after reading 1 MB or ``Limit`` items *before* the filter,
     so a filtered page can be empty while more data follows: ``next_page``
     keeps reading until it has ``want`` items or the table ends.
+
+    ``read_page`` reads a page without moving; ``advance`` moves past it once the caller has
+    taken it. A view that may drop a page (cancelled while it was read, or after it answered
+    and before the view took it) takes it only when it shows it, so the next read starts at
+    that page again and no row is skipped.
     """
 
     def __init__(self, reader: Reader, operation: str, request: Mapping[str, Any], *,
@@ -295,22 +304,44 @@ class PageCursor:
         self.exhausted = False
         self.total_scanned = 0
         self.total_items = 0
+        self._step = 0  # pages taken: a page read from an older position is not taken
+        self._token = object()  # this cursor's, in its pages: another cursor's page is not taken
+        self._lock = threading.Lock()  # the position is read in a worker, moved on the UI thread
 
     def next_page(self, want: int | None = None, cancel: threading.Event | None = None,
                   within: float | None = None) -> Page:
+        """``read_page``, taken at once (for a caller that uses every page it reads)."""
+        page = self.read_page(want, cancel, within)
+        self.advance(page)
+        return page
+
+    def advance(self, page: Page) -> bool:
+        """Move past ``page``, read by ``read_page`` from the current position; False (and
+        no move) for a page read from another position or by another cursor."""
+        with self._lock:
+            if page.origin != (self._token, self._step):
+                return False
+            self.last_key, self.exhausted = page.after, page.exhausted
+            self._step += 1
+            self.total_scanned += page.scanned
+            self.total_items += page.count
+            return True
+
+    def read_page(self, want: int | None = None, cancel: threading.Event | None = None,
+                  within: float | None = None) -> Page:
         """Read until the page holds ``want`` items or the table ends, or (``within``) once
         that many seconds have passed since the call, whichever comes first (at least one
-        request is made)."""
+        request is made). The cursor does not move: ``advance(page)`` moves it."""
         want = want if want is not None else int(self.request.get("Limit") or 1)
         until = time.monotonic() + within if within is not None else None
         items: list[dict[str, Any]] = []
         blocks: list[RowBlock] = []
         got = scanned = requests = 0
         receipts: list[ReadReceipt] = []
-        # The position only moves when the whole page is read: if a request fails or the
-        # read is cancelled part-way, the page is dropped and the next call reads it again
-        # from the same key, so no row is lost or shown twice.
-        last_key, exhausted = self.last_key, self.exhausted
+        # Only ``advance`` moves the position: a failed, cancelled or dropped page is read
+        # again from the same key, so no row is lost or shown twice.
+        with self._lock:
+            origin, last_key, exhausted = (self._token, self._step), self.last_key, self.exhausted
         while not exhausted and got < want:
             if cancel is not None and cancel.is_set():
                 raise CancelledError("The read was cancelled.")
@@ -337,11 +368,9 @@ class PageCursor:
                 exhausted = True
             elif until is not None and time.monotonic() >= until:
                 break
-        self.last_key, self.exhausted = last_key, exhausted
-        self.total_scanned += scanned
-        self.total_items += got
         merged = RowBlock.concat(blocks) if self.rows is not None else None
-        return Page(items, scanned, requests, self.exhausted, receipts, merged)
+        return Page(items, scanned, requests, exhausted, receipts, merged,
+                    after=last_key, origin=origin)
 
     def __iter__(self) -> Iterator[Page]:
         while not self.exhausted:

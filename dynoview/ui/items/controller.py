@@ -34,13 +34,14 @@ item not on the page) and the items a transaction just wrote.
 from __future__ import annotations
 
 import functools
+import threading
 import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from dynoview.core.errors import DynoViewError, InputError
+from dynoview.core.errors import CancelledError, DynoViewError, InputError
 from dynoview.ui.context import AppContext
 from dynoview.ui.gc_pauses import read_collections
 from dynoview.ui.items import ui_gate
@@ -53,6 +54,8 @@ if TYPE_CHECKING:  # the read code loads with the connection, after the first pa
 
     from dynoview.core.reads.browse import BrowseSpec
     from dynoview.core.reads.reader import Page, PageCursor, Reader
+    from dynoview.core.session.connection import Connection
+    from dynoview.core.session.tables import TableInfo
 
 TASK = "browse"
 # Rows appended per turn of the event loop. Appending costs about 0.05 us a row (1 ms for
@@ -77,9 +80,32 @@ def next_chunk(rows: int, seconds: float) -> int:
     return max(min(MIN_CHUNK_ROWS, CHUNK_ROWS), int(rows * SHOW_SLICE_S / seconds))
 
 
-def _read_items(reader: Reader, table: str, keys: list[dict[str, Any]]) -> Fresh:
-    """In a worker: each key's item as it is now (None: deleted), strongly consistent."""
-    return [(key, reader.get_item(table, key)) for key in keys]
+class ReadFor:
+    """What a single-item read was asked for: the connection and the table (the panel's own
+    ``TableInfo``). Its answer may come after the user switched: shown then, another table's
+    item would pass for one of the table on screen (and Edit…/Delete… act on it). A plain
+    class: this module loads before the window's first paint (issue 19)."""
+
+    __slots__ = ("conn", "table")
+
+    def __init__(self, conn: Connection | None, table: TableInfo) -> None:
+        self.conn, self.table = conn, table
+
+    def still(self, ctx: AppContext, info: TableInfo | None) -> bool:
+        """The panel still shows this table on this connection: the answer is its own."""
+        return info is self.table and ctx.connection is self.conn
+
+
+def _read_items(reader: Reader, table: str, keys: list[dict[str, Any]],
+                cancel: threading.Event) -> Fresh:
+    """In a worker: each key's item as it is now (None: deleted), strongly consistent; stops
+    at ``cancel`` (the tab switched: the answer is not wanted)."""
+    fresh: Fresh = []
+    for key in keys:
+        if cancel.is_set():
+            raise CancelledError("The read was cancelled.")
+        fresh.append((key, reader.get_item(table, key)))
+    return fresh
 
 
 class BrowseController(QObject):
@@ -88,8 +114,8 @@ class BrowseController(QObject):
     page_loaded = Signal(object)  # Page
     failed = Signal(str, str)  # field (may be ""), message
     busy_changed = Signal(bool)
-    key_read = Signal(object, object)  # key, item or None: ``read_key``'s answer
-    items_reread = Signal(object)  # Fresh: ``reread``'s answer
+    key_read = Signal(object, object, object)  # ReadFor, key, item or None: ``read_key``'s answer
+    items_reread = Signal(object, object)  # ReadFor, Fresh: ``reread``'s answer
 
     def __init__(self, ctx: AppContext, model: ItemsModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -111,6 +137,7 @@ class BrowseController(QObject):
         self.task_name = f"{TASK}-{id(self)}"
         model.more_requested.connect(self.fetch_more)
         model.sorting.sorter = self._sort
+        ctx.connection_changed.connect(self.cancel_item_reads)
 
     @property
     def prefetch(self) -> bool:
@@ -152,13 +179,14 @@ class BrowseController(QObject):
         if self._ahead:
             pages, self._ahead = self._ahead, []
             for page in pages:
-                self._deliver(page)
+                if self._take(cursor, page):
+                    self._deliver(page)
         elif cursor.exhausted and not self._reading:
             self._sync_loading()  # nothing more to read: the view may not wait for it
             return
         else:
-            # A read in flight may bring the last page (the worker marks the cursor exhausted
-            # before the page reaches the task): it is wanted, so the task shows it.
+            # A read in flight may bring the last page (the cursor is marked exhausted only
+            # once the task takes it): it is wanted, so the task shows it.
             self._wanted = True
             self._sync_loading()
             self.busy_changed.emit(True)
@@ -174,12 +202,14 @@ class BrowseController(QObject):
         if self._reading or not self._needs_page(cursor):
             return
         # The first page, the next one, or going on after Cancel or an error: the cursor only
-        # moves when a page is whole, so no row is lost or shown twice.
+        # moves when a page is taken (``_take``), so no row is lost or shown twice.
         self._task = self.ctx.tasks.start(self.task_name, self._read(cursor),
                                           on_error=lambda exc: self._error(cursor, exc))
 
     def _needs_page(self, cursor: PageCursor) -> bool:
-        return not cursor.exhausted and (self._wanted or (self.prefetch and not self._ahead))
+        # Only the current read's cursor: a page it cannot take is never read in a loop.
+        return (cursor is self.cursor and not cursor.exhausted
+                and (self._wanted or (self.prefetch and not self._ahead)))
 
     async def _read(self, cursor: PageCursor) -> None:
         """Read pages while the view wants one, plus one ahead when unfiltered, then end.
@@ -192,15 +222,21 @@ class BrowseController(QObject):
                 if not self._wanted:
                     self._sync_loading()  # the view may ask; the answer is already coming
                 want = self.spec.page_size if self.spec else None
-                read = cursor.next_page
+                read = cursor.read_page
                 if want is not None and self._streaming:
                     # Several requests of the same size for STREAM_S, then one show.
                     want, read = max(want, STREAM_ROWS), functools.partial(read, within=STREAM_S)
                 page = await self.ctx.tasks.call(read, want, cancellable=True)
-                if self._wanted:
+                if not self._wanted:
+                    self._ahead.append(page)  # taken when the view asks for it
+                elif self._take(cursor, page):
                     self._deliver(page)
-                else:
-                    self._ahead.append(page)
+
+    def _take(self, cursor: PageCursor, page: Page) -> bool:
+        """Move the cursor past a page as it goes to the view, not when it was read: a page
+        dropped on the way (its read cancelled, its answer come too late, read ahead and
+        cleared by Cancel) is read again by the next read, never skipped."""
+        return cursor is self.cursor and cursor.advance(page)
 
     def _sync_loading(self) -> None:
         """The view asks for more only when no page is awaited or still being shown."""
@@ -244,7 +280,8 @@ class BrowseController(QObject):
         self.page_loaded.emit(page)
 
     def _flush(self) -> None:
-        """Show what is queued now, whole (the cursor has moved past it: it is not read again)."""
+        """Show what is queued now, whole (the cursor has moved past it: it is not read again).
+        Pages read ahead are not taken yet: dropped, the next read reads them again."""
         task, self._show_task = self._show_task, None
         if task is not None:
             task.cancel()
@@ -331,28 +368,39 @@ class BrowseController(QObject):
         """The index the shown rows were read from (None: the table itself)."""
         return self.spec.index if self.spec is not None else None
 
-    def read_key(self, table: str, key: Mapping[str, Any]) -> None:
+    def read_key(self, table: TableInfo, key: Mapping[str, Any]) -> None:
         """Read one item by key (strongly consistent GetItem); ``key_read`` brings it."""
-        self.ctx.tasks.start(f"items-open-key-{id(self)}", self._read_key(table, dict(key)),
-                             on_error=self._get_item_failed)
+        read_for = ReadFor(self.ctx.connection, table)
+        self.ctx.tasks.start(f"items-open-key-{id(self)}", self._read_key(read_for, dict(key)),
+                             on_error=lambda exc: self._get_item_failed(read_for, exc))
 
-    def _get_item_failed(self, exc: BaseException) -> None:
-        self.ctx.report(exc, operation="GetItem")
+    def _get_item_failed(self, read_for: ReadFor, exc: BaseException) -> None:
+        if read_for.conn is self.ctx.connection:  # a closed connection's error is news to no one
+            self.ctx.report(exc, operation="GetItem")
 
-    async def _read_key(self, table: str, key: dict[str, Any]) -> None:
+    async def _read_key(self, read_for: ReadFor, key: dict[str, Any]) -> None:
         reader = self.ctx.reader
         if reader is None:
             return
-        item = await self.ctx.tasks.call(reader.get_item, table, key)
-        self.key_read.emit(key, item)
+        item = await self.ctx.tasks.call(reader.get_item, read_for.table.name, key)
+        self.key_read.emit(read_for, key, item)
 
-    def reread(self, table: str, keys: list[dict[str, Any]]) -> None:
+    def reread(self, table: TableInfo, keys: list[dict[str, Any]]) -> None:
         """Read the items with these keys again (after a write); ``items_reread`` brings them."""
-        self.ctx.tasks.start(f"items-reread-{id(self)}", self._reread(table, keys),
-                             on_error=self._get_item_failed)
+        read_for = ReadFor(self.ctx.connection, table)
+        self.ctx.tasks.start(f"items-reread-{id(self)}", self._reread(read_for, keys),
+                             on_error=lambda exc: self._get_item_failed(read_for, exc))
 
-    async def _reread(self, table: str, keys: list[dict[str, Any]]) -> None:
+    async def _reread(self, read_for: ReadFor, keys: list[dict[str, Any]]) -> None:
         reader = self.ctx.reader
         if reader is None:
             return
-        self.items_reread.emit(await self.ctx.tasks.call(_read_items, reader, table, keys))
+        fresh = await self.ctx.tasks.call(_read_items, reader, read_for.table.name, keys,
+                                          cancellable=True)
+        self.items_reread.emit(read_for, fresh)
+
+    def cancel_item_reads(self, *_: object) -> None:
+        """Stop the reads by key (another table or connection): their answers are not this
+        table's. The answers check ``ReadFor.still`` too, for one already on its way."""
+        for name in (f"items-open-key-{id(self)}", f"items-reread-{id(self)}"):
+            self.ctx.tasks.cancel(name)

@@ -21,7 +21,7 @@ from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.counts import not_on_page_text
 from dynoview.ui.elided_label import ElidedLabel
 from dynoview.ui.items.columns import ItemsColumns
-from dynoview.ui.items.controller import BrowseController, Fresh
+from dynoview.ui.items.controller import BrowseController, Fresh, ReadFor
 from dynoview.ui.items.model import ItemsModel, import_row_code
 from dynoview.ui.items.read_form import ReadForm
 from dynoview.ui.items.result_pane import ResultPane
@@ -157,7 +157,7 @@ class ItemsPanel(QWidget):
         self.model.modelReset.connect(self._columns_changed)
         self.selection = ItemSelection(self.ctx, self.model, self.results, lambda: self.info,
                                        [self.edit_button, self.delete_button])
-        self.controller.key_read.connect(self.selection.show_by_key)
+        self.controller.key_read.connect(self.selection.key_answered)
         self.ctx.items_written.connect(self._items_written)
         self.view.customContextMenuRequested.connect(
             lambda pos: self.context_menu().popup(self.view.viewport().mapToGlobal(pos)))
@@ -177,6 +177,7 @@ class ItemsPanel(QWidget):
     def set_table(self, info: TableInfo | None) -> None:
         self.info = info
         self.controller.cancel(keep_read=False)
+        self.controller.cancel_item_reads()  # an item of the table before is not one of this
         self.controller.cursor = None
         self.model.reset(info)
         self.form.set_table(info)
@@ -422,7 +423,7 @@ class ItemsPanel(QWidget):
         if self.selection.select_key(key) or self.info is None or self.ctx.reader is None:
             return
         self.selection.reading_key(key)
-        self.controller.read_key(self.info.name, key)
+        self.controller.read_key(self.info, key)
 
     # -- after the builder wrote ------------------------------------------------
     def _items_written(self, written: list[WrittenKey]) -> None:
@@ -430,11 +431,14 @@ class ItemsPanel(QWidget):
         info = self.info
         keys = [w.key for w in written if info is not None and w.table == info.name]
         if keys and info is not None and self.ctx.reader is not None:
-            self.controller.reread(info.name, keys)
+            self.controller.reread(info, keys)
 
-    def _reread(self, fresh: Fresh) -> None:
-        self._not_on_page += self.selection.apply_fresh(fresh)
-        self._report_progress()
+    def _reread(self, read_for: ReadFor, fresh: Fresh) -> None:
+        # Rows match by key alone: another table's (or connection's) items would overwrite
+        # and remove this table's rows with the same keys.
+        if read_for.still(self.ctx, self.info):
+            self._not_on_page += self.selection.apply_fresh(fresh)
+            self._report_progress()
 
 
 def _index_rows_note(info: TableInfo | None, index: str | None) -> str | None:

@@ -11,7 +11,7 @@ from PySide6.QtCore import QCoreApplication, QItemSelection
 from PySide6.QtWidgets import QPushButton
 
 from dynoview.ui.context import AppContext
-from dynoview.ui.items.controller import Fresh
+from dynoview.ui.items.controller import Fresh, ReadFor
 from dynoview.ui.items.model import ItemsModel
 from dynoview.ui.items.result_pane import ResultPane
 from dynoview.ui.row_select import select_only_row
@@ -119,6 +119,12 @@ class ItemSelection:
         self.results.view.clearSelection()
         self.detail.title.setText(QCoreApplication.translate(
             "ItemSelection", "Reading {key_text}…").format(key_text=self.key_text(key)))
+
+    def key_answered(self, read_for: ReadFor, key: Item, item: Item | None) -> None:
+        """``read_key``'s answer, shown only while the panel shows the table (and connection)
+        it was read for: after a switch it is another table's item."""
+        if read_for.still(self.ctx, self._info()):
+            self.show_by_key(key, item)
 
     def show_by_key(self, key: Item, item: Item | None) -> None:
         if self.selected_item() is not None:

@@ -35,17 +35,17 @@ def _first_page(cursor: StatementCursor, conn: Connection, known: TableInfo | No
                 target: str | None, whole: bool, want: int,
                 cancel: threading.Event | None = None) -> tuple[TableInfo | None, Page]:
     """In a worker: the table behind a ``SELECT *`` (for key columns and TTL status) and
-    the first page. A table that cannot be described is shown without it: the statement's
-    own answer says what is wrong."""
+    the first page, not taken yet (the task takes it when it shows it). A table that cannot be
+    described is shown without it: the statement's own answer says what is wrong."""
     if not whole:
-        return None, cursor.next_page(want, cancel)  # a projection: its attributes, as they come
+        return None, cursor.read_page(want, cancel)  # a projection: its attributes, as they come
     info = known
     if info is None and target:
         try:
             info = describe_table(conn, target)
         except Exception:  # the ExecuteStatement below reports the real problem
             info = None
-    return info, cursor.next_page(want, cancel)
+    return info, cursor.read_page(want, cancel)
 
 
 class PartiqlController(QObject):
@@ -136,11 +136,13 @@ class PartiqlController(QObject):
         info, page = await self.ctx.tasks.call(
             _first_page, cursor, conn, known, target, selects_whole_items(spec.statement),
             spec.page_size or DEFAULT_PAGE_SIZE, cancellable=True)
+        if not self._take(cursor, page):
+            return
         self.table = info
         if info is not None:
             self.ctx.tables.setdefault(info.name, info)
         self.model.reset(info)  # key columns first and TTL status when the items are whole
-        self._deliver(page)
+        self._show(page)
 
     def load_more(self) -> bool:
         """Read the next page (NextToken); False when there is nothing more or a read runs."""
@@ -153,9 +155,21 @@ class PartiqlController(QObject):
 
     async def _next(self, cursor: StatementCursor) -> None:
         want = (self.spec.page_size if self.spec else None) or DEFAULT_PAGE_SIZE
-        self._deliver(await self.ctx.tasks.call(cursor.next_page, want, cancellable=True))
+        page = await self.ctx.tasks.call(cursor.read_page, want, cancellable=True)
+        if self._take(cursor, page):
+            self._show(page)
 
-    def _deliver(self, page: Page) -> None:
+    def _take(self, cursor: StatementCursor, page: Page) -> bool:
+        """Move the cursor past a page as it is shown, not when it was read: a page whose
+        read was cancelled (its answer dropped) is read again by the next Load more."""
+        if cursor is not self.cursor:
+            return False  # another statement runs now: its own task shows its pages
+        if not cursor.advance(page):  # read from a position the cursor has left: read again
+            self._set_busy(False)
+            return False
+        return True
+
+    def _show(self, page: Page) -> None:
         # The view never pages by itself (each page costs capacity): "Load more" does.
         self.model.append_page(page.items, True)
         self._set_busy(False)
