@@ -111,7 +111,9 @@ class ItemsPanel(QWidget):
         self.filter_attr, self.filter_op, self.filter_type = f.filter_attr, f.filter_op, f.filter_type
         self.filter_value, self.error_label = f.filter_value, f.error_label
         self.results = ResultPane(self.ctx, self.model, self.model.items,
-                                  lambda: [item] if (item := self.current_item()) else [],
+                                  # Every selected row (Copy to table… took only the first).
+                                  lambda: self.selected_items() or (
+                                      [item] if (item := self.by_key_item) else []),
                                   lambda: self.info, more_pages=self._more_pages,
                                   partial=lambda: _index_rows_note(self.info, self.controller.index_read))
         self.results.setSizes([900, 350])
