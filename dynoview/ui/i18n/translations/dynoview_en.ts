@@ -4,7 +4,7 @@
 <context>
     <name>BrowseController</name>
     <message numerus="yes">
-        <location filename="../../items/controller.py" line="+312" />
+        <location filename="../../items/controller.py" line="+349" />
         <source>%Ln item(s) shown</source>
         <translation>
             <numerusform>%Ln item shown</numerusform>
@@ -291,7 +291,7 @@
 <context>
     <name>ItemsPanel</name>
     <message numerus="yes">
-        <location filename="../../items/panel.py" line="+277" />
+        <location filename="../../items/panel.py" line="+280" />
         <source>Copied %Ln item(s) as {format}.</source>
         <translation>
             <numerusform>Copied %Ln item as {format}.</numerusform>
@@ -465,7 +465,7 @@
 <context>
     <name>PartiqlController</name>
     <message numerus="yes">
-        <location filename="../../partiql/controller.py" line="+191" />
+        <location filename="../../partiql/controller.py" line="+205" />
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>

@@ -235,7 +235,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+116"/>
+        <location filename="../../context.py" line="+117"/>
         <location line="+86"/>
         <location filename="../../transfer/import_controller.py" line="+74"/>
         <source>the article&apos;s default layout</source>
@@ -470,12 +470,12 @@
 <context>
     <name>BrowseController</name>
     <message>
-        <location filename="../../items/controller.py" line="+124"/>
+        <location filename="../../items/controller.py" line="+151"/>
         <source>Connect and pick a table first.</source>
         <translation>Connectez-vous et choisissez d’abord une table.</translation>
     </message>
     <message numerus="yes">
-        <location line="+188"/>
+        <location line="+198"/>
         <source>%Ln item(s) shown</source>
         <translation>
             <numerusform>%Ln item affiché</numerusform>
@@ -2583,7 +2583,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExtraItemsTabs</name>
     <message>
-        <location filename="../../items/tabs.py" line="+39"/>
+        <location filename="../../items/tabs.py" line="+40"/>
         <source>Items: {name}</source>
         <translation>Items&#xa0;: {name}</translation>
     </message>
@@ -2601,7 +2601,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExtrasReader</name>
     <message>
-        <location filename="../../window/tables_panel.py" line="+267"/>
+        <location filename="../../window/tables_panel.py" line="+268"/>
         <source>Point-in-time recovery and resource policy: not known ({type})</source>
         <translation>Restauration à un instant donné et stratégie de ressource&#xa0;: inconnues ({type})</translation>
     </message>
@@ -3141,7 +3141,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Lecture de {key_text}…</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <source>No item with {key_text}: it does not exist (or was deleted).</source>
         <translation>Aucun item avec {key_text}&#xa0;: il n’existe pas (ou a été supprimé).</translation>
     </message>
@@ -3200,7 +3200,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+125"/>
+        <location filename="../../items/panel.py" line="+127"/>
         <source>Edit…</source>
         <extracomment>Edit in place is made this long after the first page of rows (their repaint goes first).</extracomment>
         <translation>Modifier…</translation>
@@ -3221,7 +3221,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Supprimer l’item par une transaction protégée (Suppr)</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+59"/>
         <source>Pick a table on the left.</source>
         <translation>Choisissez une table à gauche.</translation>
     </message>
@@ -3823,7 +3823,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Connectez-vous d’abord&#xa0;: Fichier → Connexion… (Ctrl+O).</translation>
     </message>
     <message numerus="yes">
-        <location line="+80"/>
+        <location line="+94"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -4078,7 +4078,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ProductionPatterns</name>
     <message>
-        <location filename="../../session/settings_dialog.py" line="+37"/>
+        <location filename="../../session/settings_dialog.py" line="+38"/>
         <source>A connection whose profile name matches one of these patterns opens as production: read-only, and writing asks for the account id. * matches any text, ? one character, [abc] one of a set.</source>
         <translation>Une connexion dont le nom de profil correspond à l’un de ces motifs s’ouvre en production&#xa0;: lecture seule, et écrire demande l’id du compte. * correspond à tout texte,&#xa0;? à un caractère, [abc] à l’un d’un ensemble.</translation>
     </message>
@@ -4816,7 +4816,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>ResolveDuplicateForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+38"/>
+        <location filename="../../builder/lock_forms.py" line="+42"/>
         <source>Resolve duplicate {name} {shared}</source>
         <translation>Résoudre le doublon {name} {shared}</translation>
     </message>
@@ -5261,6 +5261,11 @@ Requête&#xa0;: {request}</translation>
         <location line="+2"/>
         <source>Language</source>
         <translation>Langue</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Updates</source>
+        <translation>Mises à jour</translation>
     </message>
 </context>
 <context>
@@ -5891,7 +5896,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TablesPanel</name>
     <message>
-        <location filename="../../window/tables_panel.py" line="-205"/>
+        <location filename="../../window/tables_panel.py" line="-206"/>
         <source>Filter tables (Ctrl+T)</source>
         <translation>Filtrer les tables (Ctrl+T)</translation>
     </message>
@@ -5947,7 +5952,7 @@ Requête&#xa0;: {request}</translation>
         <translation>Sélectionnez une table à supprimer dans la liste Tables.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>Tables ({names_count})</source>
         <translation>Tables ({names_count})</translation>
     </message>
@@ -6484,7 +6489,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>UpdateController</name>
     <message>
-        <location filename="../../updates/controller.py" line="+91"/>
+        <location filename="../../updates/controller.py" line="+99"/>
         <source>Your answer applies until DynoView closes.</source>
         <translation>Votre réponse s’applique jusqu’à la fermeture de DynoView.</translation>
     </message>
@@ -6494,7 +6499,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Elle n’a pas pu être enregistrée dans {folder} ({error}), la question reviendra donc au prochain démarrage&#xa0;: rendez ce dossier accessible en écriture (ou libérez de la place sur son disque), puis répondez de nouveau.</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+74"/>
         <source>{version} is not announced again until DynoView closes.</source>
         <translation>{version} n’est plus annoncée jusqu’à la fermeture de DynoView.</translation>
     </message>
@@ -6553,9 +6558,27 @@ Plus ancien&#xa0;: {key_text}</translation>
     </message>
 </context>
 <context>
+    <name>UpdateSwitch</name>
+    <message>
+        <location filename="../../updates/settings_section.py" line="+32"/>
+        <source>Check for new &amp;versions daily</source>
+        <translation>Vérifier chaque jour les nouvelles &amp;versions</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{APP_NAME} asks {host} for the number of the newest version, at most once a day, and sends nothing about you, your connections or your tables. It never installs anything.</source>
+        <translation>{APP_NAME} demande à {host} le numéro de la version la plus récente, au plus une fois par jour, et n’envoie rien sur vous, vos connexions ou vos tables. Il n’installe jamais rien.</translation>
+    </message>
+</context>
+<context>
     <name>WindowRouter</name>
     <message>
-        <location filename="../../window/router.py" line="+64"/>
+        <location filename="../../window/router.py" line="+69"/>
+        <source>Table {name} was deleted.</source>
+        <translation>La table {name} a été supprimée.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Table {name} is not on this connection.</source>
         <translation>La table {name} n’est pas sur cette connexion.</translation>
     </message>
@@ -7315,7 +7338,7 @@ Plus ancien&#xa0;: {key_text}</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>none</source>
         <translation>aucun</translation>
     </message>
@@ -7497,7 +7520,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>settings</name>
     <message>
-        <location filename="../../settings.py" line="+119"/>
+        <location filename="../../settings.py" line="+117"/>
         <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
         <translation>Impossible de lire le fichier de paramètres {path} ({strerror})&#xa0;; DynoView démarre avec les paramètres par défaut et ne les enregistrera pas.</translation>
     </message>
@@ -7987,7 +8010,7 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location line="+267"/>
         <source>Send in clear text?</source>
-        <translation>Envoyer en clair ?</translation>
+        <translation>Envoyer en clair&#xa0;?</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -8226,7 +8249,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.tables_panel</name>
     <message>
-        <location filename="../../window/tables_panel.py" line="-161"/>
+        <location filename="../../window/tables_panel.py" line="-162"/>
         <source>create a table</source>
         <translation>créer une table</translation>
     </message>

@@ -235,7 +235,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+116"/>
+        <location filename="../../context.py" line="+117"/>
         <location line="+86"/>
         <location filename="../../transfer/import_controller.py" line="+74"/>
         <source>the article&apos;s default layout</source>
@@ -470,12 +470,12 @@
 <context>
     <name>BrowseController</name>
     <message>
-        <location filename="../../items/controller.py" line="+124"/>
+        <location filename="../../items/controller.py" line="+151"/>
         <source>Connect and pick a table first.</source>
         <translation>Hubungkan dan pilih tabel dulu.</translation>
     </message>
     <message numerus="yes">
-        <location line="+188"/>
+        <location line="+198"/>
         <source>%Ln item(s) shown</source>
         <translation>
             <numerusform>%Ln item ditampilkan</numerusform>
@@ -2553,7 +2553,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExtraItemsTabs</name>
     <message>
-        <location filename="../../items/tabs.py" line="+39"/>
+        <location filename="../../items/tabs.py" line="+40"/>
         <source>Items: {name}</source>
         <translation>Item: {name}</translation>
     </message>
@@ -2571,7 +2571,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExtrasReader</name>
     <message>
-        <location filename="../../window/tables_panel.py" line="+267"/>
+        <location filename="../../window/tables_panel.py" line="+268"/>
         <source>Point-in-time recovery and resource policy: not known ({type})</source>
         <translation>Point-in-time recovery dan resource policy: tidak diketahui ({type})</translation>
     </message>
@@ -3110,7 +3110,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Membaca {key_text}…</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <source>No item with {key_text}: it does not exist (or was deleted).</source>
         <translation>Tidak ada item dengan {key_text}: item tidak ada (atau sudah dihapus).</translation>
     </message>
@@ -3169,7 +3169,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+125"/>
+        <location filename="../../items/panel.py" line="+127"/>
         <source>Edit…</source>
         <extracomment>Edit in place is made this long after the first page of rows (their repaint goes first).</extracomment>
         <translation>Edit…</translation>
@@ -3190,7 +3190,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Hapus item lewat transaksi yang dijaga (Delete)</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+59"/>
         <source>Pick a table on the left.</source>
         <translation>Pilih tabel di sebelah kiri.</translation>
     </message>
@@ -3774,7 +3774,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Hubungkan dulu: Berkas → Hubungkan… (Ctrl+O).</translation>
     </message>
     <message numerus="yes">
-        <location line="+80"/>
+        <location line="+94"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -4025,7 +4025,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ProductionPatterns</name>
     <message>
-        <location filename="../../session/settings_dialog.py" line="+37"/>
+        <location filename="../../session/settings_dialog.py" line="+38"/>
         <source>A connection whose profile name matches one of these patterns opens as production: read-only, and writing asks for the account id. * matches any text, ? one character, [abc] one of a set.</source>
         <translation>Koneksi yang nama profilnya cocok dengan salah satu pola ini dibuka sebagai produksi: hanya-baca, dan penulisan meminta ID akun. * cocok dengan teks apa pun, ? satu karakter, [abc] salah satu dari himpunan.</translation>
     </message>
@@ -4761,7 +4761,7 @@ Permintaan: {request}</translation>
 <context>
     <name>ResolveDuplicateForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+38"/>
+        <location filename="../../builder/lock_forms.py" line="+42"/>
         <source>Resolve duplicate {name} {shared}</source>
         <translation>Selesaikan duplikat {name} {shared}</translation>
     </message>
@@ -5206,6 +5206,11 @@ Permintaan: {request}</translation>
         <location line="+2"/>
         <source>Language</source>
         <translation>Bahasa</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Updates</source>
+        <translation>Pembaruan</translation>
     </message>
 </context>
 <context>
@@ -5832,7 +5837,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TablesPanel</name>
     <message>
-        <location filename="../../window/tables_panel.py" line="-205"/>
+        <location filename="../../window/tables_panel.py" line="-206"/>
         <source>Filter tables (Ctrl+T)</source>
         <translation>Filter tabel (Ctrl+T)</translation>
     </message>
@@ -5888,7 +5893,7 @@ Permintaan: {request}</translation>
         <translation>Pilih tabel yang akan dihapus di daftar Tabel.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>Tables ({names_count})</source>
         <translation>Tabel ({names_count})</translation>
     </message>
@@ -6421,7 +6426,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>UpdateController</name>
     <message>
-        <location filename="../../updates/controller.py" line="+91"/>
+        <location filename="../../updates/controller.py" line="+99"/>
         <source>Your answer applies until DynoView closes.</source>
         <translation>Jawaban Anda berlaku sampai DynoView ditutup.</translation>
     </message>
@@ -6431,7 +6436,7 @@ Terlama: {key_text}</translation>
         <translation>Jawaban itu tidak dapat disimpan di {folder} ({error}), jadi pertanyaan muncul lagi saat mulai berikutnya: buat folder itu dapat ditulisi (atau kosongkan ruang di disknya), lalu jawab lagi.</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+74"/>
         <source>{version} is not announced again until DynoView closes.</source>
         <translation>{version} tidak diumumkan lagi sampai DynoView ditutup.</translation>
     </message>
@@ -6490,9 +6495,27 @@ Terlama: {key_text}</translation>
     </message>
 </context>
 <context>
+    <name>UpdateSwitch</name>
+    <message>
+        <location filename="../../updates/settings_section.py" line="+32"/>
+        <source>Check for new &amp;versions daily</source>
+        <translation>Periksa &amp;versi baru setiap hari</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{APP_NAME} asks {host} for the number of the newest version, at most once a day, and sends nothing about you, your connections or your tables. It never installs anything.</source>
+        <translation>{APP_NAME} menanyakan nomor versi terbaru kepada {host}, paling banyak sekali sehari, dan tidak mengirim apa pun tentang Anda, koneksi, atau tabel Anda. Aplikasi ini tidak pernah memasang apa pun.</translation>
+    </message>
+</context>
+<context>
     <name>WindowRouter</name>
     <message>
-        <location filename="../../window/router.py" line="+64"/>
+        <location filename="../../window/router.py" line="+69"/>
+        <source>Table {name} was deleted.</source>
+        <translation>Tabel {name} telah dihapus.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Table {name} is not on this connection.</source>
         <translation>Tabel {name} tidak ada di koneksi ini.</translation>
     </message>
@@ -7252,7 +7275,7 @@ Terlama: {key_text}</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>none</source>
         <translation>tidak ada</translation>
     </message>
@@ -7434,7 +7457,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>settings</name>
     <message>
-        <location filename="../../settings.py" line="+119"/>
+        <location filename="../../settings.py" line="+117"/>
         <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
         <translation>Berkas pengaturan {path} tidak dapat dibaca ({strerror}); DynoView dimulai dengan pengaturan bawaan dan tidak akan menyimpannya.</translation>
     </message>
@@ -8163,7 +8186,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.tables_panel</name>
     <message>
-        <location filename="../../window/tables_panel.py" line="-161"/>
+        <location filename="../../window/tables_panel.py" line="-162"/>
         <source>create a table</source>
         <translation>buat tabel</translation>
     </message>

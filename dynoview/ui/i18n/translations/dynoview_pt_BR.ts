@@ -235,7 +235,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+116"/>
+        <location filename="../../context.py" line="+117"/>
         <location line="+86"/>
         <location filename="../../transfer/import_controller.py" line="+74"/>
         <source>the article&apos;s default layout</source>
@@ -470,12 +470,12 @@
 <context>
     <name>BrowseController</name>
     <message>
-        <location filename="../../items/controller.py" line="+124"/>
+        <location filename="../../items/controller.py" line="+151"/>
         <source>Connect and pick a table first.</source>
         <translation>Conecte-se e escolha uma tabela primeiro.</translation>
     </message>
     <message numerus="yes">
-        <location line="+188"/>
+        <location line="+198"/>
         <source>%Ln item(s) shown</source>
         <translation>
             <numerusform>%Ln item exibido</numerusform>
@@ -2583,7 +2583,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExtraItemsTabs</name>
     <message>
-        <location filename="../../items/tabs.py" line="+39"/>
+        <location filename="../../items/tabs.py" line="+40"/>
         <source>Items: {name}</source>
         <translation>Itens: {name}</translation>
     </message>
@@ -2601,7 +2601,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExtrasReader</name>
     <message>
-        <location filename="../../window/tables_panel.py" line="+267"/>
+        <location filename="../../window/tables_panel.py" line="+268"/>
         <source>Point-in-time recovery and resource policy: not known ({type})</source>
         <translation>Recuperação point-in-time e política de recurso: desconhecidas ({type})</translation>
     </message>
@@ -3141,7 +3141,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Lendo {key_text}…</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <source>No item with {key_text}: it does not exist (or was deleted).</source>
         <translation>Nenhum item com {key_text}: ele não existe (ou foi excluído).</translation>
     </message>
@@ -3200,7 +3200,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+125"/>
+        <location filename="../../items/panel.py" line="+127"/>
         <source>Edit…</source>
         <extracomment>Edit in place is made this long after the first page of rows (their repaint goes first).</extracomment>
         <translation>Editar…</translation>
@@ -3221,7 +3221,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Excluir o item por uma transação protegida (Delete)</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+59"/>
         <source>Pick a table on the left.</source>
         <translation>Escolha uma tabela à esquerda.</translation>
     </message>
@@ -3823,7 +3823,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Conecte-se primeiro: Arquivo → Conectar… (Ctrl+O).</translation>
     </message>
     <message numerus="yes">
-        <location line="+80"/>
+        <location line="+94"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -4078,7 +4078,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ProductionPatterns</name>
     <message>
-        <location filename="../../session/settings_dialog.py" line="+37"/>
+        <location filename="../../session/settings_dialog.py" line="+38"/>
         <source>A connection whose profile name matches one of these patterns opens as production: read-only, and writing asks for the account id. * matches any text, ? one character, [abc] one of a set.</source>
         <translation>Uma conexão cujo nome de perfil combina com um destes padrões abre como produção: somente leitura, e escrever pede o id da conta. * combina com qualquer texto, ? com um caractere, [abc] com um de um conjunto.</translation>
     </message>
@@ -4816,7 +4816,7 @@ Requisição: {request}</translation>
 <context>
     <name>ResolveDuplicateForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+38"/>
+        <location filename="../../builder/lock_forms.py" line="+42"/>
         <source>Resolve duplicate {name} {shared}</source>
         <translation>Resolver {name} duplicado {shared}</translation>
     </message>
@@ -5261,6 +5261,11 @@ Requisição: {request}</translation>
         <location line="+2"/>
         <source>Language</source>
         <translation>Idioma</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Updates</source>
+        <translation>Atualizações</translation>
     </message>
 </context>
 <context>
@@ -5891,7 +5896,7 @@ Requisição: {request}</translation>
 <context>
     <name>TablesPanel</name>
     <message>
-        <location filename="../../window/tables_panel.py" line="-205"/>
+        <location filename="../../window/tables_panel.py" line="-206"/>
         <source>Filter tables (Ctrl+T)</source>
         <translation>Filtrar tabelas (Ctrl+T)</translation>
     </message>
@@ -5947,7 +5952,7 @@ Requisição: {request}</translation>
         <translation>Selecione uma tabela para excluir na lista de Tabelas.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>Tables ({names_count})</source>
         <translation>Tabelas ({names_count})</translation>
     </message>
@@ -6484,7 +6489,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>UpdateController</name>
     <message>
-        <location filename="../../updates/controller.py" line="+91"/>
+        <location filename="../../updates/controller.py" line="+99"/>
         <source>Your answer applies until DynoView closes.</source>
         <translation>Sua resposta vale até o DynoView fechar.</translation>
     </message>
@@ -6494,7 +6499,7 @@ Mais antigo: {key_text}</translation>
         <translation>Ela não pôde ser salva em {folder} ({error}), então a pergunta volta na próxima inicialização: torne essa pasta gravável (ou libere espaço no disco), depois responda de novo.</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+74"/>
         <source>{version} is not announced again until DynoView closes.</source>
         <translation>{version} não é anunciada de novo até o DynoView fechar.</translation>
     </message>
@@ -6553,9 +6558,27 @@ Mais antigo: {key_text}</translation>
     </message>
 </context>
 <context>
+    <name>UpdateSwitch</name>
+    <message>
+        <location filename="../../updates/settings_section.py" line="+32"/>
+        <source>Check for new &amp;versions daily</source>
+        <translation>Verificar novas &amp;versões diariamente</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{APP_NAME} asks {host} for the number of the newest version, at most once a day, and sends nothing about you, your connections or your tables. It never installs anything.</source>
+        <translation>O {APP_NAME} pergunta a {host} o número da versão mais recente, no máximo uma vez por dia, e não envia nada sobre você, suas conexões ou suas tabelas. Ele nunca instala nada.</translation>
+    </message>
+</context>
+<context>
     <name>WindowRouter</name>
     <message>
-        <location filename="../../window/router.py" line="+64"/>
+        <location filename="../../window/router.py" line="+69"/>
+        <source>Table {name} was deleted.</source>
+        <translation>A tabela {name} foi excluída.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Table {name} is not on this connection.</source>
         <translation>A tabela {name} não está nesta conexão.</translation>
     </message>
@@ -7315,7 +7338,7 @@ Mais antigo: {key_text}</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
@@ -7497,7 +7520,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>settings</name>
     <message>
-        <location filename="../../settings.py" line="+119"/>
+        <location filename="../../settings.py" line="+117"/>
         <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
         <translation>Não foi possível ler o arquivo de configurações {path} ({strerror}); o DynoView inicia com as configurações padrão e não vai salvá-las.</translation>
     </message>
@@ -8226,7 +8249,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.tables_panel</name>
     <message>
-        <location filename="../../window/tables_panel.py" line="-161"/>
+        <location filename="../../window/tables_panel.py" line="-162"/>
         <source>create a table</source>
         <translation>criar uma tabela</translation>
     </message>
