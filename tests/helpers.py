@@ -82,3 +82,22 @@ def account_key(acct: str) -> dict[str, Any]:
 def lock_key(kind: str, value: str) -> dict[str, Any]:
     """The article layout's key of a lock (``UNIQ#<KIND>#<value>``, ``LOCK``)."""
     return {"PK": s(f"UNIQ#{kind}#{value}"), "SK": s("LOCK")}
+
+
+@contextmanager
+def numbered_table(endpoint_url: str, prefix: str, items: int) -> Iterator[str]:
+    """A table keyed by a Number ``pk`` holding ``pk`` 0 .. ``items - 1`` (nothing else), under
+    a unique name, dropped after: pages of it are told apart by their keys."""
+    client = connect(endpoint_url, name="direct").client
+    name = f"{prefix}-{uuid.uuid4().hex[:8]}"
+    client.create_table(TableName=name, BillingMode="PAY_PER_REQUEST",
+                        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "N"}],
+                        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}])
+    client.get_waiter("table_exists").wait(TableName=name)
+    for start in range(0, items, 25):  # BatchWriteItem takes 25 at most
+        client.batch_write_item(RequestItems={name: [
+            {"PutRequest": {"Item": {"pk": {"N": str(i)}}}} for i in range(start, min(start + 25, items))]})
+    try:
+        yield name
+    finally:
+        client.delete_table(TableName=name)

@@ -9,7 +9,6 @@ while a page read ahead waits for the view."""
 from __future__ import annotations
 
 import time
-import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,7 +19,7 @@ from dynoview.core.session.tables import describe_table
 from dynoview.ui.context import AppContext
 from dynoview.ui.items.panel import ItemsPanel
 from tests.fault_proxy import DELAY, FaultProxy
-from tests.helpers import connect
+from tests.helpers import connect, numbered_table
 
 pytestmark = [pytest.mark.gui, pytest.mark.integration]
 
@@ -31,19 +30,8 @@ SLOW_S = 1.5  # how long the proxy holds the Scan: Esc comes well within it
 
 @pytest.fixture
 def table(endpoint_url: str) -> Iterator[str]:
-    client = connect(endpoint_url, name="direct").client
-    name = f"cancel-page-{uuid.uuid4().hex[:8]}"
-    client.create_table(TableName=name, BillingMode="PAY_PER_REQUEST",
-                        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "N"}],
-                        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}])
-    client.get_waiter("table_exists").wait(TableName=name)
-    for start in range(0, ITEMS, 25):
-        client.batch_write_item(RequestItems={name: [
-            {"PutRequest": {"Item": {"pk": {"N": str(i)}}}} for i in range(start, start + 25)]})
-    try:
+    with numbered_table(endpoint_url, "cancel-page", ITEMS) as name:
         yield name
-    finally:
-        client.delete_table(TableName=name)
 
 
 @pytest.fixture

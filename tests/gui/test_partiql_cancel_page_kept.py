@@ -8,7 +8,6 @@ moto answers a SELECT in one page, whatever its Limit."""
 from __future__ import annotations
 
 import time
-import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,7 +18,7 @@ from dynoview.ui.context import AppContext
 from dynoview.ui.partiql.controller import PartiqlController
 from dynoview.ui.partiql.panel import PartiqlPanel
 from tests.fault_proxy import DELAY, FaultProxy
-from tests.helpers import connect
+from tests.helpers import connect, numbered_table
 
 pytestmark = [pytest.mark.gui, pytest.mark.integration,
               pytest.mark.only_on("dynamodb-local", reason="moto answers a SELECT in one page")]
@@ -32,19 +31,8 @@ OP = "ExecuteStatement"
 
 @pytest.fixture
 def table(endpoint_url: str) -> Iterator[str]:
-    client = connect(endpoint_url, name="direct").client
-    name = f"cancel-statement-{uuid.uuid4().hex[:8]}"
-    client.create_table(TableName=name, BillingMode="PAY_PER_REQUEST",
-                        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "N"}],
-                        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}])
-    client.get_waiter("table_exists").wait(TableName=name)
-    for start in range(0, ITEMS, 15):  # BatchWriteItem takes 25 at most
-        client.batch_write_item(RequestItems={name: [
-            {"PutRequest": {"Item": {"pk": {"N": str(i)}}}} for i in range(start, start + 15)]})
-    try:
+    with numbered_table(endpoint_url, "cancel-statement", ITEMS) as name:
         yield name
-    finally:
-        client.delete_table(TableName=name)
 
 
 @pytest.fixture

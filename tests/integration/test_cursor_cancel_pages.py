@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import threading
-import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -21,7 +20,7 @@ from dynoview.core.reads.partiql import StatementCursor
 from dynoview.core.reads.reader import Page, PageCursor, Reader
 from dynoview.core.reads.rows import RowShape
 from tests.fault_proxy import DELAY, FaultProxy
-from tests.helpers import connect
+from tests.helpers import connect, numbered_table
 
 pytestmark = pytest.mark.integration
 
@@ -32,18 +31,8 @@ SLOW_S = 1.0  # how long the proxy holds the request: the cancel comes well with
 
 @pytest.fixture
 def table(endpoint_url: str) -> Iterator[str]:
-    client = connect(endpoint_url, name="direct").client
-    name = f"cursor-cancel-{uuid.uuid4().hex[:8]}"
-    client.create_table(TableName=name, BillingMode="PAY_PER_REQUEST",
-                        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "N"}],
-                        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}])
-    client.get_waiter("table_exists").wait(TableName=name)
-    client.batch_write_item(RequestItems={name: [
-        {"PutRequest": {"Item": {"pk": {"N": str(i)}}}} for i in range(ITEMS)]})
-    try:
+    with numbered_table(endpoint_url, "cursor-cancel", ITEMS) as name:
         yield name
-    finally:
-        client.delete_table(TableName=name)
 
 
 @pytest.fixture
