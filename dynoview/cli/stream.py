@@ -91,7 +91,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--key", action="append", default=[], metavar="PK[,SK]",
                         help="only records of this partition key (and sort key); repeat for several "
                              "keys, or separate them with ;. Inside a value write a comma as \\,, a "
-                             "semicolon as \\; and a backslash as \\\\")
+                             "semicolon as \\; and a backslash as \\\\; blanks around a value are "
+                             "dropped, so write a space a key starts or ends with as \\ (backslash, "
+                             "space)")
     parser.add_argument("--format", choices=("json", "text"), default="json",
                         help="json: one JSON object per line (default); text: one readable line")
     parser.add_argument("--limit", type=whole_number(1), default=None,
@@ -148,6 +150,10 @@ def run(args: argparse.Namespace) -> int:
     except DynoViewError as exc:
         say(exc.message)
         return 2
+    if key_filter.dropped:  # a key with a trailing blank is another item's: say what was matched
+        say("note: the blanks around " + ", ".join(repr(v) for v in key_filter.dropped) + " were "
+            "dropped; a key that really starts or ends with a blank is written with \\ before it "
+            "(for example 'UNIQ#EMAIL#bob@x.io\\ ,LOCK').")
     # Following ends on Ctrl+C or SIGTERM, even in a job a script started with ``&``.
     with stop_signals() if args.follow else nullcontext():
         return _print_records(args, key_filter)

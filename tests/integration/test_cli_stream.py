@@ -54,6 +54,23 @@ def test_key_filter_and_text_format(capsys: pytest.CaptureFixture[str], conn: Co
     assert "Order holds per item" in err
 
 
+def test_a_key_ending_in_a_blank_is_matched_exactly_when_escaped(
+        capsys: pytest.CaptureFixture[str], conn: Connection, endpoint_url: str, accounts_table: str) -> None:
+    """An email stored untrimmed leaves a lock whose key ends in a blank: the typed blank was
+    dropped, so the records of ``bob@x.io``'s lock were printed instead, without a word."""
+    for pk in ("UNIQ#EMAIL#bob@x.io", "UNIQ#EMAIL#bob@x.io "):
+        conn.client.put_item(TableName=accounts_table, Item={"PK": {"S": pk}, "SK": {"S": "LOCK"}})
+    code, lines, err = run_cli(capsys, "--table", accounts_table, "--endpoint-url", endpoint_url,
+                               "--key", "UNIQ#EMAIL#bob@x.io\\ ,LOCK")
+    assert code == 0, err
+    assert [json.loads(line)["keys"]["PK"]["S"] for line in lines] == ["UNIQ#EMAIL#bob@x.io "]
+    code, lines, err = run_cli(capsys, "--table", accounts_table, "--endpoint-url", endpoint_url,
+                               "--key", "UNIQ#EMAIL#bob@x.io ,LOCK")
+    assert code == 0, err
+    assert [json.loads(line)["keys"]["PK"]["S"] for line in lines] == ["UNIQ#EMAIL#bob@x.io"]
+    assert "the blanks around 'UNIQ#EMAIL#bob@x.io ' were dropped" in err
+
+
 def test_follow_prints_new_writes_and_stops_at_the_limit(
         capsys: pytest.CaptureFixture[str], conn: Connection, endpoint_url: str,
         accounts_table: str) -> None:

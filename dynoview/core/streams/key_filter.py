@@ -11,25 +11,55 @@ from dynoview.core.streams.records import StreamEvent, key_value_text
 from dynoview.core.values.equality import values_equal
 
 
-def _split_keys(text: str) -> list[list[str]]:
+def _split_keys(text: str, dropped: list[str] | None = None) -> list[list[str]]:
     """Keys separated by ``;``, each of parts separated by ``,``, in one pass: a backslash keeps
-    the next ``,``, ``;`` or backslash as it is (two passes unescaped ``\\`` twice)."""
+    the next ``,``, ``;``, backslash or blank as it is (two passes unescaped ``\\`` twice). Blanks
+    around a part are dropped unless escaped (a key may really end in a space); ``dropped``
+    gets each part that had some after it, as typed."""
     keys: list[list[str]] = [[]]
-    current: list[str] = []
+    current: list[tuple[str, bool]] = []  # each character, and whether it was escaped
     chars = iter(text)
     for ch in chars:
         if ch == "\\":
             nxt = next(chars, "")
-            current.append(nxt if nxt in (",", ";", "\\") else ch + nxt)
+            if nxt in (",", ";", "\\") or nxt.isspace():
+                current.append((nxt, True))
+            else:
+                current.extend([(ch, False), (nxt, False)] if nxt else [(ch, False)])
         elif ch in ",;":
-            keys[-1].append("".join(current))
+            keys[-1].append(_trimmed(current, dropped))
             current = []
             if ch == ";":
                 keys.append([])
         else:
-            current.append(ch)
-    keys[-1].append("".join(current))
+            current.append((ch, False))
+    keys[-1].append(_trimmed(current, dropped))
     return keys
+
+
+def _trimmed(chars: list[tuple[str, bool]], dropped: list[str] | None) -> str:
+    start, end = 0, len(chars)
+    while start < end and not chars[start][1] and chars[start][0].isspace():
+        start += 1
+    while end > start and not chars[end - 1][1] and chars[end - 1][0].isspace():
+        end -= 1
+    kept = "".join(ch for ch, _ in chars[start:end])
+    # Only trailing blanks are said: "PK, SK" is how people type, "value ,SK" is a key's blank.
+    if dropped is not None and kept and end < len(chars):
+        dropped.append("".join(ch for ch, _ in chars))
+    return kept
+
+
+def escape_key_text(text: str) -> str:
+    """``text`` as the key filter reads it back exactly: ``\\``, ``,`` and ``;`` escaped, and
+    the blanks at its ends (which the filter drops unless escaped)."""
+    escaped = text.replace("\\", "\\\\").replace(",", "\\,").replace(";", "\\;")
+    body = escaped.strip()
+    if not body:
+        return "".join(f"\\{ch}" for ch in escaped)
+    lead = escaped[:len(escaped) - len(escaped.lstrip())]
+    trail = escaped[len(escaped.rstrip()):]
+    return "".join(f"\\{ch}" for ch in lead) + body + "".join(f"\\{ch}" for ch in trail)
 
 
 def _key_equals(av: Mapping[str, Any] | None, text: str) -> bool:
@@ -52,20 +82,24 @@ class KeyFilter:
     """
 
     keys: tuple[tuple[str, str | None], ...] = ()
+    # Values typed with blanks after them, which were dropped (a command line says so).
+    dropped: tuple[str, ...] = ()
 
     @classmethod
     def parse(cls, specs: str | Iterable[str]) -> KeyFilter:
         """From ``"PK[,SK]"`` strings; in one string several keys may be separated by ``;``.
 
         A comma, a semicolon or a backslash inside a value is escaped with a backslash
-        (``\\,`` ``\\;`` ``\\\\``).
+        (``\\,`` ``\\;`` ``\\\\``); blanks around a value are dropped, so a blank a key
+        really starts or ends with is escaped too (``\\ ``).
         """
         texts = [specs] if isinstance(specs, str) else list(specs)
         keys: list[tuple[str, str | None]] = []
+        dropped: list[str] = []
         for text in texts:
-            for parts in _split_keys(text):
+            for parts in _split_keys(text, dropped):
                 spec = ",".join(parts)  # as typed, for the messages
-                if not spec.strip():
+                if parts == [""]:  # nothing between two ";" (a "," alone has no partition key)
                     continue
                 if len(parts) > 2:
                     # A table key has two parts at most: a third was silently folded into
@@ -76,8 +110,8 @@ class KeyFilter:
                         "UNIQ#EMAIL#ada@lovelace.io,LOCK), or separate several keys with ;.",
                         field="key",
                     )
-                pk = parts[0].strip()
-                sk = parts[1].strip() if len(parts) > 1 else None
+                pk = parts[0]
+                sk = parts[1] if len(parts) > 1 else None
                 if not pk:
                     raise DynoViewError(
                         f"The key filter {spec.strip()!r} has no partition key value. Write "
@@ -85,7 +119,7 @@ class KeyFilter:
                         field="key",
                     )
                 keys.append((pk, sk or None))
-        return cls(tuple(keys))
+        return cls(tuple(keys), tuple(dropped))
 
     def __bool__(self) -> bool:
         return bool(self.keys)

@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QSortFilterProxyModel
 
-from dynoview.core.streams.key_filter import KeyFilter
+from dynoview.core.streams.key_filter import KeyFilter, escape_key_text
 from dynoview.core.streams.records import StreamEvent, key_value_text
 from dynoview.ui.stream.events_model import (
     P_KIND,
@@ -22,8 +22,8 @@ from dynoview.ui.stream.events_model import (
 
 
 def _escape_key(av: Any) -> str:
-    """A key value as the key filter reads it back (``\\``, ``,`` and ``;`` escaped)."""
-    return key_value_text(av).replace("\\", "\\\\").replace(",", "\\,").replace(";", "\\;")
+    """A key value as the key filter reads it back exactly (``escape_key_text``)."""
+    return escape_key_text(key_value_text(av))
 
 
 def key_filter_texts(event: StreamEvent) -> tuple[str, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dynoview.core.errors import DynoViewError
-from dynoview.core.streams.key_filter import KeyFilter
+from dynoview.core.streams.key_filter import KeyFilter, escape_key_text
 
 
 def s(text: str) -> dict[str, str]:
@@ -51,3 +51,21 @@ def test_number_keys_match_by_value_not_by_text() -> None:
     assert keys.matches_values({"N": "42"}, {"N": "1.5"})
     assert not keys.matches_values({"N": "43"}, {"N": "1.5"})
     assert not KeyFilter.parse("forty-two").matches_values({"N": "42"}, None)
+
+
+@pytest.mark.parametrize("value", ["UNIQ#EMAIL#bob@x.io ", " lead", "  ", "\tTAB#a,b;c\\d\t", "plain"])
+def test_an_escaped_key_is_read_back_exactly(value: str) -> None:
+    """A lock of an email stored untrimmed ends in a blank: the filter the Stream tab writes for
+    it (and a user can type) keeps it, where it once matched ``bob@x.io`` instead."""
+    text = escape_key_text(value)
+    assert KeyFilter.parse(f"{text},LOCK").keys == ((value, "LOCK"),)
+    assert KeyFilter.parse(f"{text},LOCK").matches_values(s(value), s("LOCK"))
+    assert not KeyFilter.parse(f"{text},LOCK").matches_values(s(value.strip() + "x"), s("LOCK"))
+
+
+def test_blanks_around_a_value_are_dropped_and_trailing_ones_said() -> None:
+    typed = KeyFilter.parse("UNIQ#EMAIL#bob@x.io ,LOCK; ACCT#1, PROFILE")
+    assert typed.keys == (("UNIQ#EMAIL#bob@x.io", "LOCK"), ("ACCT#1", "PROFILE"))
+    assert typed.dropped == ("UNIQ#EMAIL#bob@x.io ",)  # " PROFILE" is how people type
+    assert not typed.matches_values(s("UNIQ#EMAIL#bob@x.io "), s("LOCK"))
+    assert KeyFilter.parse(r"UNIQ#EMAIL#bob@x.io\ ,LOCK").keys == (("UNIQ#EMAIL#bob@x.io ", "LOCK"),)
