@@ -129,8 +129,9 @@ class ScrubbedStream:
     def __init__(self, stream: IO[str], *, data: bool = False) -> None:
         self.stream = stream
         self.data = data
-        #: Set when the reader of a data stream went away (``| head``): ``run_guarded`` then ends
-        #: quietly instead of calling the closed pipe the user's error.
+        #: Set when this stream's reader went away (``| head``, ``2>&1 | head``): ``run_guarded``
+        #: then ends quietly (141) instead of calling the closed pipe the user's error, or failing
+        #: again writing that error to a closed standard error (which exited 1, "findings").
         self.reader_gone = False
         # Messages lose every secret-named variable's value (a CI token quoted in an error); data
         # only the AWS credentials in use: a table value that happens to hold another variable's
@@ -150,7 +151,7 @@ class ScrubbedStream:
             with self._noting_reader_gone():  # the remembered keys and the AWS_* variables only
                 self.stream.write(redact_known_values(text, self._environment, environment=False))
             return len(text)
-        with self._lock:
+        with self._lock, self._noting_reader_gone():
             end = max(text.rfind("\n"), text.rfind("\r")) + 1
             if end == len(text) and end and not self._held:  # whole lines (logging's one write)
                 self.stream.write(self._clean(text))
@@ -184,7 +185,7 @@ class ScrubbedStream:
         try:
             yield
         except BrokenPipeError:
-            self.reader_gone = self.data
+            self.reader_gone = True
             raise
 
     def close(self) -> None:
@@ -313,16 +314,19 @@ def run_guarded(command: Callable[[], int], args: argparse.Namespace | None = No
 
 
 def reader_gone(exc: BaseException) -> bool:
-    """Whether ``exc`` is standard output's reader going away (``| head -1``): not the user's
-    error, and not the endpoint's (a connection it closed is another ``BrokenPipeError``)."""
-    out = sys.stdout
-    return isinstance(exc, BrokenPipeError) and isinstance(out, ScrubbedStream) and out.reader_gone
+    """Whether ``exc`` is a standard stream's reader going away (``| head -1``, ``2>&1 | head``):
+    not the user's error, and not the endpoint's (a connection it closed is another
+    ``BrokenPipeError``)."""
+    return isinstance(exc, BrokenPipeError) and any(
+        isinstance(stream, ScrubbedStream) and stream.reader_gone for stream in (sys.stdout, sys.stderr))
 
 
 def _drop_output() -> None:
-    """Point standard output at the null device: the data still buffered for the reader that
-    went away is dropped at exit instead of failing there again."""
-    to_null(sys.stdout)
+    """Point the standard streams whose reader went away at the null device: what is still
+    buffered for it is dropped at exit instead of failing there again."""
+    for stream in (sys.stdout, sys.stderr):
+        if not isinstance(stream, ScrubbedStream) or stream.reader_gone:
+            to_null(stream)
 
 
 def to_null(stream: Any) -> None:
