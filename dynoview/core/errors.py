@@ -215,7 +215,8 @@ def _describe(exc: BaseException, facts: Facts, operation: str | None, table: st
         error = response.get("Error", {})
         code = said(aws_error_code(exc) or "")  # a server names it: it may quote anything
         status = int(response.get("ResponseMetadata", {}).get("HTTPStatusCode") or 0)
-        op = operation or getattr(exc, "operation_name", None) or "the operation"
+        # The call the answer came from, when it says: a caller names the one it expected.
+        op = getattr(exc, "operation_name", None) or operation or "the operation"
         raw = said(str(error.get("Message") or "") or str(exc))  # it may echo the signed request
         facts = replace(facts, code=code, raw=raw, status=status,
                         op=op, throttled=code in THROTTLING_CODES, partiql=op in PARTIQL_OPERATIONS,

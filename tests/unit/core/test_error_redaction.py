@@ -148,3 +148,4 @@ def test_ordinary_refusals_keep_every_word(message: str) -> None:
     err = describe_error(client_error("ValidationException", message, op="PutItem"))
     assert err.message == f"PutItem failed: {message}"
     assert err.title == "ValidationException"
+

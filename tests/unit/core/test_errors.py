@@ -70,3 +70,18 @@ def test_unexpected_errors_are_still_sentences_without_tracebacks() -> None:
     err = describe_error(RuntimeError("disk on fire"))
     assert err.message == "RuntimeError: disk on fire"
     assert "Traceback" not in err.message
+
+
+def test_the_operation_named_is_the_one_the_answer_came_from() -> None:
+    """``diagnose`` passed operation="GetItem" for every failure: a Query denied on the email
+    index was told to ask for dynamodb:GetItem, a permission the user already had."""
+    from botocore.exceptions import ClientError
+
+    from dynoview.core.errors import describe_error
+
+    denied = ClientError({"Error": {"Code": "AccessDeniedException", "Message":
+                                    "User is not authorized to perform: dynamodb:Query on resource: "
+                                    "arn:aws:dynamodb:us-east-1:1:table/accounts/index/email-index"},
+                          "ResponseMetadata": {"HTTPStatusCode": 400}}, "Query")
+    err = describe_error(denied, operation="GetItem", table="accounts")
+    assert "Query" in err.message and "GetItem" not in err.message
