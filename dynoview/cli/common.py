@@ -24,7 +24,6 @@ import argparse
 import codecs
 import io
 import os
-import signal
 import sys
 import threading
 import traceback
@@ -480,25 +479,3 @@ def fail(exc: BaseException, args: argparse.Namespace, *, operation: str | None 
     say(f"{title}{err.message}")
     return EXIT_ERROR
 
-
-@contextmanager
-def stop_signals() -> Iterator[None]:
-    """SIGTERM, and SIGINT even where a shell started the command with it ignored (a job run
-    with ``&`` from a script, which Python then leaves ignored), raise KeyboardInterrupt: how a
-    follower (``watch``, ``stream --follow``) is told to end cleanly. Main thread only."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def interrupt(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    previous = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
-    for signum in previous:
-        signal.signal(signum, interrupt)
-    try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            if handler is not None:
-                signal.signal(signum, handler)

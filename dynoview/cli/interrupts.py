@@ -9,7 +9,7 @@ lets a write in flight finish (``dynoview.core.imports.pipeline``), so a Keyboar
 would not end it sooner than the first signal does, and would end in a bare "Interrupted." that
 says nothing of the write. The abort sentence may be computed at that moment, to name what was in
 flight. Both signals are taken even where the shell started the command with SIGINT ignored, as
-``dynoview.cli.common.stop_signals`` takes them for the followers.
+``stop_signals`` takes them for the followers.
 """
 
 from __future__ import annotations
@@ -113,3 +113,26 @@ def _say_now(message: str) -> None:
         stream.flush()
         return
     os.write(fd, text.encode(getattr(raw, "encoding", None) or "utf-8", errors="backslashreplace"))
+
+
+@contextmanager
+def stop_signals() -> Iterator[None]:
+    """SIGTERM, and SIGINT even where a shell started the command with it ignored (a job run
+    with ``&`` from a script, which Python then leaves ignored), raise KeyboardInterrupt: how a
+    follower (``watch``, ``stream --follow``) is told to end cleanly. Main thread only."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    for signum in previous:
+        signal.signal(signum, interrupt)
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            if handler is not None:
+                signal.signal(signum, handler)

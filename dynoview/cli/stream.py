@@ -22,11 +22,11 @@ from dynoview.cli.common import (
     open_connection,
     reader_gone,
     say,
-    stop_signals,
     terminal_json,
     terminal_line,
     whole_number,
 )
+from dynoview.cli.interrupts import stop_signals
 from dynoview.core.errors import DynoViewError
 from dynoview.core.streams.description import ORDER_NOTE, StreamInfo, describe_stream, table_stream_arn
 from dynoview.core.streams.key_filter import KeyFilter

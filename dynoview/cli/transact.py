@@ -24,10 +24,10 @@ from dynoview.cli.common import (
     fail,
     open_connection,
     say,
-    stop_signals,
     terminal_json,
     terminal_line,
 )
+from dynoview.cli.interrupts import stop_signals
 from dynoview.core.errors import DynoViewError, ReadOnlyError, describe_error
 from dynoview.core.preflight.check import Preflight, run_preflight
 from dynoview.core.preflight.guards import add_guards

@@ -36,12 +36,12 @@ from dynoview.cli.common import (
     open_connection,
     reader_gone,
     say,
-    stop_signals,
     terminal_json,
     terminal_line,
     to_null,
     whole_number,
 )
+from dynoview.cli.interrupts import stop_signals
 from dynoview.cli.stream import failed_call, seconds
 from dynoview.core.audit.run import DEFAULT_SEGMENTS, MAX_SEGMENTS, AuditProgress
 from dynoview.core.counts import count_text
