@@ -6,7 +6,8 @@ each ``step`` (one GetRecords per shard) runs in the pool too and its ``WatchSte
 back to the UI thread as a signal, where applying it is cheap. ``stop`` cancels it (the
 blocking call's cancel event is set), as the panel does on toggle off, a table change and
 close. Indexing the grid's rows for the events (``LiveRows.build_index``) runs in the pool
-as well.
+as well, and so do the watch's starting state (``start_state``, read between two steps once
+asked by ``want_start``) and its comparison with the grid's rows (``reconcile``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from dynoview.core.background import ui_heartbeat
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.watch.start_findings import StartState, start_events, start_state
 from dynoview.core.watch.watcher import Watcher, WatchStep
 from dynoview.ui.context import AppContext
 from dynoview.ui.locks.controller import HEARTBEAT_MS, Checkpoint
@@ -30,6 +32,7 @@ from dynoview.ui.locks.live_rows import LiveRows
 
 LIVE_TASK = "locks-live"
 INDEX_TASK = "locks-live-index"
+RECONCILE_TASK = "locks-live-reconcile"
 
 
 class LiveController(QObject):
@@ -39,6 +42,8 @@ class LiveController(QObject):
     stepped = Signal(object)  # WatchStep
     indexed = Signal(object)  # LiveRows, its index built
     failed = Signal(object)  # the exception (no stream: a DynoViewError naming UpdateTable)
+    start_found = Signal(object)  # StartState, once asked by ``want_start``
+    reconciled = Signal(object, list)  # LiveRows, the StartEvents that bring its rows in line
     stopped = Signal()
 
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
@@ -46,6 +51,7 @@ class LiveController(QObject):
         self.ctx = ctx
         self.watcher: Watcher | None = None
         self.steps = 0
+        self._want_start = False
         self._heartbeat = QTimer(self)
         self._heartbeat.setTimerType(Qt.TimerType.PreciseTimer)
         self._heartbeat.setInterval(HEARTBEAT_MS)
@@ -67,6 +73,7 @@ class LiveController(QObject):
         was = self.running or self.watcher is not None
         self.ctx.tasks.cancel(LIVE_TASK)
         self.ctx.tasks.cancel(INDEX_TASK)
+        self.ctx.tasks.cancel(RECONCILE_TASK)
         self.watcher = None
         if was:
             self.stopped.emit()
@@ -75,6 +82,7 @@ class LiveController(QObject):
         watcher = Watcher(reader, table, schema)
         self.watcher = watcher
         self.steps = 0
+        self._want_start = False
         # No full collection while Live runs: one walks everything the watch keeps, holding the
         # GIL for hundreds of milliseconds at 200 writes/s (benchmarks/live_mode.py); the young
         # generations, where cycles are made, are still collected. What the seeding left alive
@@ -88,16 +96,39 @@ class LiveController(QObject):
                 notices: list[str] = await self.ctx.tasks.call(_start, watcher, cancellable=True)
                 gc.freeze()
                 self.started.emit(watcher, notices)
+                await self._start_state(watcher)
                 while self.watcher is watcher:
                     step: WatchStep = await self.ctx.tasks.call(_step, watcher, cancellable=True)
                     self.steps += 1
                     self.stepped.emit(step)
                     if step.finished:
                         break
+                    await self._start_state(watcher)
                     await _pause(step.wait_s)
             finally:
                 ui_heartbeat.stop()
                 self._heartbeat.stop()
+
+    def want_start(self) -> None:
+        """Read the watch's starting state after the step (or the start) being handled."""
+        self._want_start = True
+
+    async def _start_state(self, watcher: Watcher) -> None:
+        # Between two steps of this loop: the watcher is not being stepped while it is read.
+        if self._want_start and self.watcher is watcher:
+            self._want_start = False
+            start: StartState = await self.ctx.tasks.call(_read_start, watcher, cancellable=True)
+            if self.watcher is watcher:
+                self.start_found.emit(start)
+
+    def reconcile(self, live: LiveRows, start: StartState) -> None:
+        """Compare ``live``'s rows with the starting state, in the pool; ``reconciled`` brings
+        the changes back (the rows are not changed meanwhile: Live holds its events)."""
+        self.ctx.tasks.start(RECONCILE_TASK, self._reconcile(live, start), on_error=self._failed)
+
+    async def _reconcile(self, live: LiveRows, start: StartState) -> None:
+        events = await self.ctx.tasks.call(start_events, live.rows, start, cancellable=True)
+        self.reconciled.emit(live, events)
 
     def index(self, rows: AuditRows) -> None:
         """Index ``rows`` for the events, in the pool; ``indexed`` brings it back."""
@@ -136,3 +167,7 @@ def _start(watcher: Watcher, cancel: threading.Event) -> list[str]:
 
 def _step(watcher: Watcher, cancel: threading.Event) -> WatchStep:
     return watcher.step(Checkpoint(cancel))
+
+
+def _read_start(watcher: Watcher, cancel: threading.Event) -> StartState:
+    return start_state(watcher)

@@ -8,20 +8,29 @@ that fill as findings appear. When the watch replays a young table's stream from
 record, what it reads before it has caught up is the grid's past: applied, not marked new.
 With the locks in a table of their own, the watch follows both tables' streams: the status
 line names both, and each record in "Stream records…" names its table.
+
+Once the watch has its starting state (its seeding audit ran, or its replay reached the tip
+and settled), the grid is brought in line with it (``start_findings``): writes made between
+the grid's audit and Live's start were never events. The comparison runs in the pool, the
+events it makes are applied in batches between the event loop's turns (added rows unmarked,
+resolved rows marked resolved), counted apart from the "new since" counts and said in a
+notice; the steps' events wait meanwhile, and the status line says "starting" until done.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
 
-from PySide6.QtCore import QCoreApplication, QObject, QPoint, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QPoint, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QMenu, QTableView, QToolButton, QWidget
 
 from dynoview.core.audit.view_order import ViewQuery
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.watch.events import APPEARED, CHANGED, RESOLVED, WatchEvent
+from dynoview.core.watch.start_findings import StartState, start_note
 from dynoview.core.watch.watcher import Watcher, WatchStep
 from dynoview.ui.context import AppContext
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
@@ -30,12 +39,18 @@ from dynoview.ui.locks.grid_order import GridOrder
 from dynoview.ui.locks.live_bar import LiveBar, LiveCounts
 from dynoview.ui.locks.live_controller import LiveController
 from dynoview.ui.locks.live_records import RecordsDialog
-from dynoview.ui.locks.live_rows import LiveRows, empty_rows
+from dynoview.ui.locks.live_rows import Applied, LiveRows, empty_rows
 from dynoview.ui.locks.model import AuditRowsModel
 from dynoview.ui.row_select import select_only_row
 
 LIVE_KEY = "Ctrl+L"
 SETTLE_STEPS = 2
+#: Events of the grid's update at Live's start applied per turn of the event loop (a replay's
+#: page of records is as many).
+START_BATCH = 1000
+# The grid's update at Live's start: the starting state not asked for yet, asked for (the
+# events after it wait), being compared or applied, done.
+WAITING, ASKED, RECONCILING, DONE = range(4)
 LIVE_TIP = QT_TRANSLATE_NOOP(
     "locks.live_mode", "Live: follow the table's stream and update the rows as writes arrive; new problems "
                        "are marked and counted ({LIVE_KEY})")
@@ -61,6 +76,12 @@ class LiveMode(QObject):
         self._queued: list[tuple[WatchEvent, bool]] = []  # (event, applied without marking)
         self._catching_up = False  # replaying the stream's past
         self._settling = 0  # steps still quiet after the replay reached the tip
+        self._phase = WAITING
+        self._start_state: StartState | None = None
+        self._after: list[tuple[WatchEvent, bool]] = []  # events after the starting state
+        self._diffing: LiveRows | None = None  # the rows being compared with it
+        self._start_events: list[WatchEvent] = []  # its changes still to apply
+        self._start_counts: Counter[str] = Counter()
         QShortcut(QKeySequence(LIVE_KEY), parent, self.toggle.click)
         self.toggle.toggled.connect(self._toggled)
         self.bar.records_requested.connect(self.show_records)
@@ -69,6 +90,8 @@ class LiveMode(QObject):
         c.stepped.connect(self._on_step)
         c.indexed.connect(self._on_indexed)
         c.failed.connect(self._on_failed)
+        c.start_found.connect(self._on_start_found)
+        c.reconciled.connect(self._on_reconciled)
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         view.customContextMenuRequested.connect(self._context_menu)
         view.selectionModel().selectionChanged.connect(lambda *_: self._update_button())
@@ -102,7 +125,7 @@ class LiveMode(QObject):
         if self.ctx.table is None or self.ctx.reader is None:
             self.toggle.setChecked(False)
             return
-        self._queued = []
+        self._reset_start()
         self.live = None
         self._catching_up, self._settling = False, 0
         self.counts = self.bar.begin(datetime.now().astimezone())
@@ -111,7 +134,7 @@ class LiveMode(QObject):
 
     def _stop(self) -> None:
         self.controller.stop()
-        self._queued = []
+        self._reset_start()
         self.counts = None
         self.bar.end()
         self.model.live = None
@@ -144,13 +167,16 @@ class LiveMode(QObject):
         self.live = live
         self.model.live = live
         self._flush()
+        self._reconcile()
 
     def _on_started(self, watcher: Watcher, notices: list[str]) -> None:
         c = self.counts
         if c is None:
             return
         self._catching_up = watcher.replaying
-        c.seeding = watcher.replaying  # until the replay has read the stream's past
+        c.seeding = True  # until the replay has read the stream's past, and the grid is in line
+        if not watcher.replaying:  # seeded by an audit: that is the starting state
+            self._ask_start()
         if watcher.locks_table is not None:  # both tables' streams: say so, events name their table
             c.tables = (watcher.table.name, watcher.locks_table.name)
         self.bar.add_notices(notices[-1:] if watcher.replaying else notices)
@@ -176,11 +202,15 @@ class LiveMode(QObject):
         if at_tip and self._catching_up:
             self._catching_up = False
             self._settling = SETTLE_STEPS
-        c.seeding = self._catching_up or self._settling > 0  # "starting" until new writes count
+        # "starting" until new writes count (and the grid is in line with the starting state)
+        c.seeding = self._catching_up or self._settling > 0 or self._phase != DONE
         c.records += step.records
         c.caught_up = at_tip
         self.bar.add_notices(step.notices)
-        self._queued.extend((e, quiet) for e in step.events)
+        waiting = self._phase in (ASKED, RECONCILING)
+        (self._after if waiting else self._queued).extend((e, quiet) for e in step.events)
+        if not (self._catching_up or self._settling) and self._phase == WAITING:
+            self._ask_start()  # the replay has read and settled the past: its state is the start
         self._flush()
         self.bar.refresh()
         if step.finished:  # the stream was disabled or replaced: nothing more comes, Live goes off
@@ -198,13 +228,19 @@ class LiveMode(QObject):
         for marked in (True, False):
             batch = [e for e, quiet in queued if quiet != marked]
             if batch:
-                applied = live.apply(batch, mark=marked)
+                applied = self._apply(live, batch, mark=marked)
                 self._count(applied.counts)
-                reorder = self.grid.shown == ViewQuery()
-                self.model.apply_live(applied, reorder=reorder)
-                if applied.added:  # fit the columns to the rows in view (precision 0: cheap)
-                    self.view.resizeColumnsToContents()
                 touched |= applied.touched
+        self._touched(touched)
+
+    def _apply(self, live: LiveRows, events: list[WatchEvent], *, mark: bool) -> Applied:
+        applied = live.apply(events, mark=mark)
+        self.model.apply_live(applied, reorder=self.grid.shown == ViewQuery())
+        if applied.added:  # fit the columns to the rows in view (precision 0: cheap)
+            self.view.resizeColumnsToContents()
+        return applied
+
+    def _touched(self, touched: set[int]) -> None:
         if touched:
             self.grid.rows_changed()
             if self._selected() in touched:
@@ -218,6 +254,66 @@ class LiveMode(QObject):
             c.new += counts.get(APPEARED, 0)
             c.resolved += counts.get(RESOLVED, 0)
             c.changed += counts.get(CHANGED, 0)
+
+    # ------------------------------------------------------------------ the grid at the start
+
+    def _reset_start(self) -> None:
+        self._queued, self._after, self._start_events = [], [], []
+        self._phase, self._start_state, self._diffing = WAITING, None, None
+        self._start_counts = Counter()
+
+    def _ask_start(self) -> None:
+        self._phase = ASKED
+        self.controller.want_start()
+
+    def _on_start_found(self, start: StartState) -> None:
+        if self.counts is None or self._phase != ASKED:
+            return
+        self._start_state, self._phase = start, RECONCILING
+        self._reconcile()
+
+    def _reconcile(self) -> None:
+        """Compare the grid's rows with the starting state, once they are indexed and the
+        events before it applied (again when the rows were replaced meanwhile)."""
+        live, start = self.live, self._start_state
+        if self._phase != RECONCILING or start is None or live is None or self._queued \
+                or live.rows is not self.model.audit_rows or self._diffing is live:
+            return
+        self._diffing, self._start_events = live, []
+        self.controller.reconcile(live, start)
+
+    def _on_reconciled(self, live: LiveRows, events: list[WatchEvent]) -> None:
+        if self._phase != RECONCILING or live is not self._diffing:
+            return
+        self._start_events, self._start_counts = list(events), Counter()
+        self._apply_start()
+
+    def _apply_start(self) -> None:
+        """The next batch of the grid's update; the held events once it is done."""
+        live = self.live
+        if self._phase != RECONCILING or live is None or live is not self._diffing \
+                or live.rows is not self.model.audit_rows:
+            return  # Live stopped, or the rows were replaced: compared again once indexed
+        batch, self._start_events = self._start_events[:START_BATCH], self._start_events[START_BATCH:]
+        touched: set[int] = set()
+        for marked in (True, False):  # a resolved row is marked resolved, an added one not new
+            part = [e for e in batch if (e.kind == RESOLVED) == marked]
+            if part:
+                touched |= self._apply(live, part, mark=marked).touched
+                self._start_counts.update(e.kind for e in part)
+        self._touched(touched)
+        if self._start_events:
+            QTimer.singleShot(0, self._apply_start)
+            return
+        self._phase, self._diffing = DONE, None
+        c = self.counts
+        if c is not None:
+            c.seeding = self._catching_up or self._settling > 0
+            if sum(self._start_counts.values()):
+                self.bar.add_notices([start_note(self._start_counts)])
+        self._queued, self._after = self._queued + self._after, []
+        self._flush()
+        self.bar.refresh()
 
     # ------------------------------------------------------------------ records
 
