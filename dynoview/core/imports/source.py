@@ -11,6 +11,7 @@ import io
 import json
 import os
 import re
+import stat
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -102,7 +103,25 @@ def _is_dir(path: Path) -> bool:
         raise ImportFormatError(_unreadable(path, exc)) from None
 
 
+def _refuse_a_stream(path: Path) -> None:
+    """A pipe (``<(zcat x.gz)``, a named pipe) or a device is refused by name: an import reads its
+    file twice (the preview, then the write pass), which a pipe cannot give (a named pipe's
+    second open waited for ever for a writer that had gone)."""
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):
+        return  # missing or unreadable: the reader says why
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return
+    what = "a pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+    raise ImportFormatError(f"{_shown(path)} is {what}, not a file: an import reads its file twice "
+                            "(the preview, then the write), which a pipe cannot give. Save it to a "
+                            "file first (for example zcat items.jsonl.gz > items.jsonl) and import "
+                            "that file.")
+
+
 def resolve_format(path: str | Path, fmt: str = AUTO) -> str:
+    _refuse_a_stream(Path(path))
     if fmt == AUTO:
         return detect_format(path)
     if fmt not in FORMATS:
@@ -129,6 +148,7 @@ def read_records(path: str | Path, fmt: str, *, csv_raw: bool = False) -> Genera
     if fmt == S3_EXPORT:
         yield from read_export(str(path))
         return
+    _refuse_a_stream(Path(path))
     try:
         handle = Path(path).open("rb")  # noqa: SIM115 - closed below, after the generator's last item
     except (OSError, ValueError) as exc:
