@@ -254,3 +254,18 @@ def test_the_sweep_leaves_what_is_not_certainly_stale(tmp_path: Path) -> None:
     assert leftovers.sweep_temp_dirs(tmp_path) == [spool]
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         p.name for p in (mine, other_name, fresh))
+
+
+def test_the_sweep_takes_the_lock_qt_left_beside_a_killed_settings_save(tmp_path: Path) -> None:
+    """QSettings keeps ``<copy>.lock`` beside the private copy a save writes; a save killed
+    there left ``.settings.ini.tmp-PID-HEX.lock`` in the config folder for good."""
+    dead = 2 ** 22 + 12345
+    old = leftovers.process_start_time() - 60
+    lock = tmp_path / f".settings.ini.tmp-{dead}-0123456789ab.lock"
+    live = tmp_path / f".settings.ini.tmp-{os.getpid()}-0123456789ab.lock"
+    other = tmp_path / f".settings.ini.tmp-{dead}-0123456789ab.lockx"
+    for path in (lock, live, other):
+        path.write_text("")
+        os.utime(path, (old, old))
+    assert leftovers.sweep_folder(tmp_path) == [lock]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in (live, other))

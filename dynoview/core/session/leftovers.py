@@ -33,8 +33,9 @@ _IMPORTED_AT = time.time()
 TEMP_KINDS = ("spool", "audit")
 # Patterns, compiled (and cached by ``re``) at the first clean-up: not on the window's start.
 _TEMP_DIR_RE = r"dynoview-(?:spool|audit)-(?P<pid>\d+)-[A-Za-z0-9_]+"
-#: Temporary files beside a destination: ``.<name>.<tag>-<pid>-<hex>``.
-_TEMP_FILE_RE = r"\..+\.(?:tmp|partial)-(?P<pid>\d+)-[0-9a-f]{12}"
+#: Temporary files beside a destination: ``.<name>.<tag>-<pid>-<hex>``, and the ``.lock`` Qt's
+#: QSettings keeps beside such a copy of the settings while it saves (a kill leaves it too).
+_TEMP_FILE_RE = r"\..+\.(?:tmp|partial)-(?P<pid>\d+)-[0-9a-f]{12}(?:\.lock)?"
 
 _lock = threading.Lock()
 _tracked: dict[Path, None] = {}
@@ -213,8 +214,9 @@ def sweep_temp_dirs(root: Path | str | None = None) -> list[Path]:
 
 
 def sweep_folder(folder: Path | str) -> list[Path]:
-    """Remove stale temporary files of ours (``.name.partial-PID-R``, ``.name.tmp-PID-R``)
-    from ``folder``: what an export or a save killed half-way left; returns them."""
+    """Remove stale temporary files of ours (``.name.partial-PID-R``, ``.name.tmp-PID-R``, and
+    a settings copy's ``.lock``) from ``folder``: what an export or a save killed half-way left;
+    returns them."""
     removed: list[Path] = []
     for entry in _stale(folder, _TEMP_FILE_RE, stat.S_ISREG):
         with contextlib.suppress(OSError):
