@@ -309,20 +309,27 @@ PRODUCTION_PATTERNS_KEY = "production/profile_patterns"
 
 
 def production_patterns(store: QSettings | None = None) -> list[str]:
-    """The profile-name patterns that mark a connection production (Qt reads "a, b" as a list)."""
+    """The profile-name patterns that mark a connection production, read as each connect reads
+    them (``core.session.production.patterns_of``; Qt reads "a, b" as a list)."""
     from dynoview.core.session import production
 
-    value = (store or settings()).value(PRODUCTION_PATTERNS_KEY, "")
-    text = ", ".join(v for v in value if isinstance(v, str)) if isinstance(value, list) else value
-    return list(production.parse_patterns(text)) if isinstance(text, str) else []
+    return list(production.patterns_of((store or settings()).value(PRODUCTION_PATTERNS_KEY)))
 
 
-def save_production_patterns(patterns: list[str], store: QSettings | None = None) -> None:
-    """``SettingsSaveError`` when not saved: the patterns saved before stay in force."""
+def save_production_patterns(patterns: list[str], store: QSettings | None = None, *,
+                             removed: list[str] | None = None) -> list[str]:
+    """Save the patterns: the list replaced whole, or with ``removed`` (File > Settings) those
+    added to and removed from the list as the file holds it now, under the lock like the
+    connections, so a pattern another window saved meanwhile stays in force. The list saved
+    now; ``SettingsSaveError`` when not saved (the patterns saved before stay in force)."""
     from dynoview.core.session import production
 
+    def change(raw: Any) -> str:
+        now = list(production.patterns_of(raw))
+        return production.format_patterns(patterns if removed is None else [
+            *(p for p in now if p not in removed), *(p for p in patterns if p not in now)])
     try:
-        _save_choice(PRODUCTION_PATTERNS_KEY, production.format_patterns(patterns), store)
+        return list(production.patterns_of(update(_path(store), PRODUCTION_PATTERNS_KEY, change)))
     except SettingsSaveError as exc:
         raise _choice_not_saved(QCoreApplication.translate(
             "settings", "the production patterns"), exc) from exc

@@ -105,10 +105,14 @@ class SettingsDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("settings-dialog")
         self.setWindowTitle(self.tr("Settings"))
-        self.production = ProductionPatterns(saved.production_patterns())
+        # What was loaded, so OK saves only what the user changed here: another window may
+        # have saved a pattern or a language since, and it must stay.
+        self.loaded_patterns = saved.production_patterns()
+        self.production = ProductionPatterns(self.loaded_patterns)
         self.sections = QVBoxLayout()
         self.add_section(self.tr("Production connections"), self.production)
         self.language = LanguageChooser()  # issue 27 (H6)
+        self.loaded_language = self.language.choice()
         self.add_section(self.tr("Language"), self.language)
         # The one-time question's answer, changed here (the window's controller applies it).
         self.update_check = UpdateSwitch(parent.window() if parent is not None else None)
@@ -140,8 +144,15 @@ class SettingsDialog(QDialog):
         if self.production.field.text().strip() and not self.production.add():
             return
         try:
-            saved.save_production_patterns(self.production.patterns())
-            self.language.save()
+            now = self.production.patterns()
+            added = [p for p in now if p not in self.loaded_patterns]
+            removed = [p for p in self.loaded_patterns if p not in now]
+            if added or removed:
+                saved.save_production_patterns(added, removed=removed)
+                self.loaded_patterns = now  # a second OK (after a failed save) changes nothing twice
+            if self.language.choice() != self.loaded_language:
+                self.language.save()
+                self.loaded_language = self.language.choice()
         except SettingsSaveError as exc:
             self.save_error.setText(exc.message)
             self.save_error.show()
