@@ -8,6 +8,7 @@ entry sizes from ``values.sizes.item_size`` and ``attribute_size``.
 from __future__ import annotations
 
 import json
+import math
 import statistics
 import threading
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
@@ -232,6 +233,12 @@ class PartitionReport:
     hot_keys: tuple[HotKey, ...]
     largest_item: LargestItem | None
     complete: bool = False
+    hot_min_items: int = 0  # fewer items than this: no key is called hot (see analyse_partitions)
+
+    @property
+    def hot_judged(self) -> bool:
+        """Whether there were enough items to say anything about hot keys."""
+        return self.sampled_items >= self.hot_min_items
 
     @property
     def key_count(self) -> int:
@@ -253,8 +260,9 @@ class PartitionReport:
         if not self.collections:
             return "This table has an LSI: each item collection is limited to 10 GB."
         top = self.collections[0]
+        largest = "The largest" if self.complete else "The largest sampled"
         return (f"This table has an LSI, so each item collection (table items plus LSI entries "
-                f"of one partition key) is limited to 10 GB. The largest sampled, "
+                f"of one partition key) is limited to 10 GB. {largest}, "
                 f"{top.key_text}, holds {human_bytes(top.total_bytes)}: "
                 f"{_share(top.limit_fraction)} of the 10 GB limit.")
 
@@ -262,7 +270,8 @@ class PartitionReport:
         scope = "every item" if self.complete else f"a sample of {count_text(self.sampled_items, 'item')}"
         hot = (f"{count_text(len(self.hot_keys), 'partition key')} "
                f"{'looks' if len(self.hot_keys) == 1 else 'look'} hot" if self.hot_keys
-               else "no partition key stands out")
+               else "no partition key stands out" if self.hot_judged
+               else f"too few items to call a partition key hot (it takes {self.hot_min_items:,})")
         return (f"From {scope}: {count_text(self.key_count, 'partition key value')} of {self.partition_key}; "
                 f"{hot}.")
 
@@ -291,8 +300,14 @@ def analyse_partitions(
     least ``hot_factor`` times the median key's items: every read and write for it lands on
     one partition, whose ceiling (3,000 RCU, 1,000 WCU per second) no table setting lifts.
     Item counts stand in for traffic, which a Scan cannot see.
+
+    No key is called hot among fewer than ``hot_factor / hot_share`` items (50): below that, a
+    key with ``hot_factor`` items (the least that is 5x a median of one) already holds the
+    share, so the share test adds nothing and one ordinary entity (an account, its profile
+    and four children) would be called hot.
     """
     stats, largest, total = _collections(items, table)
+    min_items = hot_min_items(hot_share, hot_factor)
     distribution = tuple(
         (label, sum(1 for s in stats if s.items >= low and (high is None or s.items <= high)))
         for label, low, high in DISTRIBUTION_BINS
@@ -304,10 +319,17 @@ def analyse_partitions(
         collections=tuple(stats),
         has_lsi=bool(table.lsis),
         distribution=distribution,
-        hot_keys=tuple(_hot_keys(stats, total, hot_share, hot_factor)),
+        hot_keys=tuple(_hot_keys(stats, total, hot_share, hot_factor, complete)
+                       if total >= min_items else ()),
         largest_item=largest,
         complete=complete,
+        hot_min_items=min_items,
     )
+
+
+def hot_min_items(hot_share: float, hot_factor: float) -> int:
+    """The fewest items a hot-key claim needs (see ``analyse_partitions``)."""
+    return max(1, math.ceil(round(hot_factor / hot_share, 9)))
 
 
 def _collections(items: Iterable[Item], table: TableInfo
@@ -337,16 +359,18 @@ def _collections(items: Iterable[Item], table: TableInfo
 
 
 def _hot_keys(stats: list[CollectionStat], total: int, hot_share: float,
-              hot_factor: float) -> list[HotKey]:
+              hot_factor: float, complete: bool) -> list[HotKey]:
     hot: list[HotKey] = []
     if len(stats) < 2 or not total:
         return hot
     median = statistics.median(s.items for s in stats)
+    # "Sampled" only when it was a sample: a table read whole is not one.
+    of = "the items read" if complete else "the sampled items"
     for stat in sorted(stats, key=lambda s: -s.items):
         share = stat.items / total
         if share >= hot_share and stat.items >= hot_factor * median and stat.items > 1:
             hot.append(HotKey(stat, share, (
-                f"holds {share:.0%} of the sampled items ({stat.items} of {total}), "
+                f"holds {share:.0%} of {of} ({stat.items} of {total}), "
                 f"{stat.items / median:.0f}× the median key: all its reads and writes land "
                 f"on one partition, limited to {PARTITION_READ_UNITS:,} RCU and "
                 f"{PARTITION_WRITE_UNITS:,} WCU per second whatever the table's capacity."

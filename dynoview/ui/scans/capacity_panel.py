@@ -69,6 +69,7 @@ class CapacityPanel(QWidget):
         bind_scan_controls(self.scanner, self.scan_button, self.cancel_button, self.message,
                            self._ready)
         self.scanner.scanned.connect(self._scanned)
+        self.scanner.showing = lambda: self.report is not None
         ctx.table_changed.connect(self._on_table_changed)
         ctx.connection_changed.connect(lambda _conn: self._on_table_changed(None))
         self._on_table_changed(ctx.table)
@@ -181,7 +182,9 @@ class CapacityPanel(QWidget):
         self.scan_button.setEnabled(self._ready())
         show_message(self.message, "" if table is not None else self.tr(
             "Open a table to see its partitions."))
-        if table is not None:
+        if table is None:
+            self.summary.clear()  # the closed table's figures must not stay beside the message
+        else:
             self.summary.setText(self.tr("Scan a sample of {name} to see item-collection sizes and "
                                  "how items spread over partition keys.").format(name=table.name))
             if self.ctx.reader is not None and self.ctx.reads_on_open(table):
@@ -204,25 +207,33 @@ class CapacityPanel(QWidget):
         self.scanner.cancel()
 
     def _scanned(self, sample: Sample) -> None:
-        self.sample = sample
-        self._fill_pages(sample)
-        self.load_items(sample.items, complete=sample.exhausted)
+        self._analyse(sample.items, sample.exhausted, sample)
 
     def load_items(self, items: Sequence[dict[str, Any]], *, complete: bool = False,
                    table: TableInfo | None = None) -> None:
         """Analyse the given items (a Scan sample or the items view's result set)."""
         if table is not None:
             self._table = table
+        self._analyse(items, complete, None)
+
+    def _analyse(self, items: Sequence[dict[str, Any]], complete: bool, sample: Sample | None) -> None:
+        # Nothing is replaced until the analysis is shown: a cancel (or failure) meanwhile
+        # leaves the previous report, cost tab and charts together, all of one scan.
         if self._table is None:
             return
-        sampled = self.sample if self.sample is not None and items is self.sample.items else None
         work = functools.partial(analyse_partitions, items, self._table, complete=complete)
-        self.scanner.analyse(work, lambda report: self._show(report, sampled), progress=self.tr(
+        self.scanner.analyse(work, lambda report: self._show(report, sample), progress=self.tr(
             "Sizing the item collections of %Ln item(s)…", "", len(items)))
 
     def _show(self, report: PartitionReport, sample: Sample | None) -> None:
-        """The analysis of the items, and the scan's cost line when it was a scan's sample."""
+        """The analysis of the items, and the scan's cost when it was a scan's sample (given
+        items have no cost: the previous scan's would not be theirs)."""
         self.report = report
+        self.sample = sample
+        if sample is None:
+            self.pages.setRowCount(0)
+        else:
+            self._fill_pages(sample)
         self.model.set_report(report)
         text = report.summary()
         if sample is not None:
@@ -239,6 +250,11 @@ class CapacityPanel(QWidget):
             self.hot_label.setText(self.tr("Likely hot: ") + " ".join(
                 f"{h.stat.key_text} {h.reason}" for h in report.hot_keys))
             self.hot_label.setStyleSheet(f"color: {warning_color(self.palette()).name()};")
+        elif not report.hot_judged:
+            self.hot_label.setText(self.tr(
+                "Too few items to call a partition key hot: it takes at least {count}.").format(
+                    count=number(report.hot_min_items)))
+            self.hot_label.setStyleSheet("")
         else:
             self.hot_label.setText(self.tr("No partition key stands out in this sample: items spread "
                                    "evenly enough over keys."))

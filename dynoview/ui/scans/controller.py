@@ -22,6 +22,7 @@ from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.tones import warning_color
 
 CANCELLED = QT_TRANSLATE_NOOP("scans.controller", "Scan cancelled.")
+KEPT = QT_TRANSLATE_NOOP("scans.controller", "Cancelled: still showing the previous results.")
 T = TypeVar("T")
 
 
@@ -37,6 +38,9 @@ class ScanController(QObject):
         self.ctx = ctx
         self.task_name = f"{name}-{id(self)}"
         self.analysis_name = f"{name}-analysis-{id(self)}"
+        # Whether the panel shows earlier results, which a cancel during the analysis leaves
+        # on show (the analysed items are dropped whole, never shown in part).
+        self.showing: Callable[[], bool] = lambda: False
 
     @property
     def running(self) -> bool:
@@ -60,12 +64,16 @@ class ScanController(QObject):
         self.ctx.tasks.start(self.analysis_name, self._analyse(work, then), on_error=self._failed)
 
     def cancel(self) -> None:
-        """Cancel the running scan (saying so) and analysis; the buttons go back to idle."""
+        """Cancel the running scan and analysis, saying what is still shown; the buttons go
+        back to idle."""
+        if self.analysing and self.showing():
+            self.message.emit(QCoreApplication.translate("scans.controller", KEPT), False)
+        elif self.running:
+            self.message.emit(QCoreApplication.translate("scans.controller", CANCELLED), False)
+        elif self.analysing:  # given items, nothing shown before: the panel's own text stays
+            self.message.emit("", False)
         if self.running:
             self.ctx.tasks.cancel(self.task_name)
-            self.message.emit(QCoreApplication.translate("scans.controller", CANCELLED), False)
-        elif self.analysing:
-            self.message.emit("", False)
         self.ctx.tasks.cancel(self.analysis_name)
         self.busy_changed.emit(False)
 

@@ -104,6 +104,7 @@ class TtlTimelinePanel(QWidget):
         bind_scan_controls(self.scanner, self.scan_button, self.cancel_button, self.message,
                            self._ready)
         self.scanner.scanned.connect(self._scanned)
+        self.scanner.showing = lambda: self.timeline is not None
         ctx.table_changed.connect(self._on_table_changed)
         ctx.connection_changed.connect(lambda _conn: self._on_table_changed(None))
         self._on_table_changed(ctx.table)
@@ -223,8 +224,10 @@ class TtlTimelinePanel(QWidget):
         self.scan_button.setEnabled(ready)
         if table is None:
             show_message(self.message, self.tr("Open a table to see its TTL timeline."))
+            self.summary.clear()  # the previous table's figures must not stay
         elif not table.ttl_enabled:  # a DISABLED describe still names the attribute
             show_message(self.message, ttl_disabled_message(table), warn=True)
+            self.summary.clear()
         else:
             show_message(self.message, "")
             self.summary.setText(self.tr("TTL attribute: {ttl_attribute}. Scan the table to see "
@@ -261,24 +264,28 @@ class TtlTimelinePanel(QWidget):
         """Show the timeline of the given items (e.g. the items view's result set)."""
         if table is not None:
             self._table = table
-        self._items = list(items)
-        self._source = source
-        self._rebuild()
+        self._chart(list(items), source)
 
     def _rebuild(self) -> None:
+        self._chart(self._items, self._source)
+
+    def _chart(self, items: list[dict[str, Any]], source: str) -> None:
+        # The items and their source are kept only once charted: a cancel (or failure)
+        # meanwhile leaves the previous chart, lists and summary together, all of one scan.
         table = self._table
-        if table is None or not self._source:
+        if table is None or not source:
             return
         if not table.ttl_enabled or not table.ttl_attribute:
             show_message(self.message, ttl_disabled_message(table), warn=True)
             return
-        work = functools.partial(build_timeline, self._items, table.ttl_attribute, table.key_names,
+        work = functools.partial(build_timeline, items, table.ttl_attribute, table.key_names,
                                  now=self.now, granularity=self.granularity.currentData())
-        self.scanner.analyse(work, self._show, progress=self.tr(
-            "Charting %Ln item(s) by expiry…", "", len(self._items)))
+        self.scanner.analyse(work, lambda timeline: self._show(timeline, items, source), progress=self.tr(
+            "Charting %Ln item(s) by expiry…", "", len(items)))
 
-    def _show(self, timeline: TtlTimeline) -> None:
+    def _show(self, timeline: TtlTimeline, items: list[dict[str, Any]], source: str) -> None:
         self.timeline = timeline
+        self._items, self._source = items, source
         pal = self.palette()
         bars = []
         for bucket in timeline.bars():

@@ -19,13 +19,14 @@ def binary_items() -> list[dict[str, Any]]:
     """15 distinct binary keys, 10 sharing a 100-byte prefix, 2 items each."""
     prefix = b"\x00" * 100
     keys = [prefix + bytes([i]) for i in range(10)] + [bytes([i + 1]) for i in range(5)]
-    return [{"PK": {"B": k}, "SK": {"S": f"s{j}"}} for k in keys for j in range(2)]
+    # Four items a key: 60 items, enough for a hot-key judgement (50), which finds none.
+    return [{"PK": {"B": k}, "SK": {"S": f"s{j}"}} for k in keys for j in range(4)]
 
 
 def test_long_binary_keys_with_a_shared_prefix_stay_apart() -> None:
     report = analyse_partitions(binary_items(), BIN_TABLE)
     assert report.key_count == 15
-    assert all(s.items == 2 for s in report.collections)
+    assert all(s.items == 4 for s in report.collections)
     assert report.hot_keys == ()
     assert "no partition key stands out" in report.summary()
     # The shown text tells them apart too: cut in the middle, where the prefix is.
@@ -46,7 +47,8 @@ def test_keys_that_display_alike_are_still_distinct() -> None:
 
 
 def test_is_hot_goes_by_the_stat_not_its_text() -> None:
-    items = [{"PK": {"S": "hot"}} for _ in range(20)] + [{"PK": {"S": f"k{i}"}} for i in range(10)]
+    # 50 items: the fewest a hot-key claim takes.
+    items = [{"PK": {"S": "hot"}} for _ in range(40)] + [{"PK": {"S": f"k{i}"}} for i in range(10)]
     report = analyse_partitions(items, STR_TABLE)
     hot = [s for s in report.collections if report.is_hot(s)]
     assert [s.key_text for s in hot] == ["hot"]
