@@ -61,7 +61,7 @@
 <context>
     <name>CapacityPanel</name>
     <message numerus="yes">
-        <location filename="../../scans/capacity_panel.py" line="+221" />
+        <location filename="../../scans/capacity_panel.py" line="+226" />
         <source>Sizing the item collections of %Ln item(s)…</source>
         <translation>
             <numerusform>Sizing the item collections of %Ln item…</numerusform>
@@ -69,7 +69,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+51" />
+        <location line="+62" />
         <source>%Ln partition key(s) (holds|hold) {items} each</source>
         <translation>
             <numerusform>%Ln partition key holds {items} each</numerusform>
@@ -577,7 +577,7 @@
 <context>
     <name>TtlTimelinePanel</name>
     <message numerus="yes">
-        <location filename="../../scans/ttl_timeline_panel.py" line="+256" />
+        <location filename="../../scans/ttl_timeline_panel.py" line="+259" />
         <source>the first %Ln item(s)</source>
         <translation>
             <numerusform>the first %Ln item</numerusform>
@@ -585,7 +585,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+22" />
+        <location line="+25" />
         <source>Charting %Ln item(s) by expiry…</source>
         <translation>
             <numerusform>Charting %Ln item by expiry…</numerusform>
@@ -593,7 +593,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+48" />
+        <location line="+49" />
         <source>%Ln item(s) {what}{more}.</source>
         <translation>
             <numerusform>%Ln item {what}{more}.</numerusform>

@@ -827,7 +827,7 @@
 <context>
     <name>CapacityPanel</name>
     <message>
-        <location filename="../../scans/capacity_panel.py" line="+83"/>
+        <location filename="../../scans/capacity_panel.py" line="+84"/>
         <source>Scan a sample to see item-collection sizes and partition keys.</source>
         <translation>Scannez un échantillon pour voir la taille des collections d’items et les clés de partition.</translation>
     </message>
@@ -943,7 +943,7 @@
         <translation>Ouvrez une table pour voir ses partitions.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Scan a sample of {name} to see item-collection sizes and how items spread over partition keys.</source>
         <translation>Scannez un échantillon de {name} pour voir la taille des collections d’items et la répartition des items sur les clés de partition.</translation>
     </message>
@@ -953,7 +953,7 @@
         <translation>Scan de {value:,} items au plus de {name}…</translation>
     </message>
     <message numerus="yes">
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Sizing the item collections of %Ln item(s)…</source>
         <translation>
             <numerusform>Mesure des collections d’éléments de %Ln élément…</numerusform>
@@ -961,7 +961,7 @@
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <source> Largest item: {key_text}, {human_bytes} ({share_text} of the 400 KB item limit).</source>
         <translation> Plus grand item&#xa0;: {key_text}, {human_bytes} ({share_text} de la limite de 400 Ko par item).</translation>
     </message>
@@ -969,6 +969,11 @@
         <location line="+7"/>
         <source>Likely hot: </source>
         <translation>Probablement chaudes&#xa0;: </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Too few items to call a partition key hot: it takes at least {count}.</source>
+        <translation>Trop peu d’éléments pour dire qu’une clé de partition est chaude : il en faut au moins {count}.</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -3461,7 +3466,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+187"/>
+        <location filename="../../locks/live_mode.py" line="+217"/>
         <source>The table&apos;s stream ended.</source>
         <translation>Le flux de la table s’est terminé.</translation>
     </message>
@@ -3471,7 +3476,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Mode direct arrêté&#xa0;: {why}</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+130"/>
         <source>Stream records…</source>
         <translation>Enregistrements de flux…</translation>
     </message>
@@ -5253,12 +5258,12 @@ Requête&#xa0;: {request}</translation>
         <translation>Paramètres</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Production connections</source>
         <translation>Connexions de production</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
@@ -6178,7 +6183,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TtlTimelinePanel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="+118"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="+119"/>
         <source>Scan the table to see when its items expire.</source>
         <translation>Scannez la table pour voir quand ses items expirent.</translation>
     </message>
@@ -6270,12 +6275,12 @@ Requête&#xa0;: {request}</translation>
     <message>
         <location line="+10"/>
         <location line="+45"/>
-        <location line="+83"/>
+        <location line="+89"/>
         <source>Click a bar to list its items.</source>
         <translation>Cliquez sur une barre pour lister ses items.</translation>
     </message>
     <message>
-        <location line="-125"/>
+        <location line="-131"/>
         <location line="+11"/>
         <source>TTL value</source>
         <translation>Valeur TTL</translation>
@@ -6309,12 +6314,12 @@ Requête&#xa0;: {request}</translation>
     <message>
         <location line="+7"/>
         <location line="+32"/>
-        <location line="+115"/>
+        <location line="+121"/>
         <source>Will never expire</source>
         <translation>N’expireront jamais</translation>
     </message>
     <message>
-        <location line="-145"/>
+        <location line="-151"/>
         <source>Reason</source>
         <translation>Raison</translation>
     </message>
@@ -6329,7 +6334,7 @@ Requête&#xa0;: {request}</translation>
         <translation>Ouvrez une table pour voir sa chronologie TTL.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>TTL attribute: {ttl_attribute}. Scan the table to see when its items expire.</source>
         <translation>Attribut TTL&#xa0;: {ttl_attribute}. Scannez la table pour voir quand ses items expirent.</translation>
     </message>
@@ -6357,7 +6362,7 @@ Requête&#xa0;: {request}</translation>
         <translation>un Scan de {scope}</translation>
     </message>
     <message numerus="yes">
-        <location line="+21"/>
+        <location line="+24"/>
         <source>Charting %Ln item(s) by expiry…</source>
         <translation>
             <numerusform>Classement de %Ln élément par expiration…</numerusform>
@@ -6365,7 +6370,7 @@ Requête&#xa0;: {request}</translation>
         </translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>
 Oldest: {key_text}</source>
         <translation>
@@ -7211,8 +7216,9 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.live_mode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="-214"/>
+        <location filename="../../locks/live_mode.py" line="-295"/>
         <source>Live: follow the table&apos;s stream and update the rows as writes arrive; new problems are marked and counted ({LIVE_KEY})</source>
+        <extracomment>Events of the grid&apos;s update at Live&apos;s start applied per turn of the event loop (a replay&apos;s page of records is as many).</extracomment>
         <translation>En direct&#xa0;: suivre le flux de la table et mettre à jour les lignes à l’arrivée des écritures&#xa0;; les nouveaux problèmes sont marqués et comptés ({LIVE_KEY})</translation>
     </message>
 </context>
@@ -7472,6 +7478,11 @@ Plus ancien&#xa0;: {key_text}</translation>
         <source>Scan cancelled.</source>
         <translation>Scan annulé.</translation>
     </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled: still showing the previous results.</source>
+        <translation>Annulé : les résultats précédents restent affichés.</translation>
+    </message>
 </context>
 <context>
     <name>scans.sizes</name>
@@ -7512,7 +7523,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>scans.ttl_timeline_panel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="-289"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="-296"/>
         <source>DynamoDB deletes expired items in a background sweep, typically within a few days: until then they are still read, so check expiry at read time.</source>
         <translation>DynamoDB supprime les items expirés lors d’un balayage en arrière-plan, généralement en quelques jours&#xa0;: d’ici là ils sont encore lus, vérifiez donc l’expiration au moment de la lecture.</translation>
     </message>
@@ -7560,7 +7571,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Impossible d’enregistrer {what} dans {path}&#xa0;: {reason}. Le réglage enregistré auparavant s’applique toujours&#xa0;; appuyez de nouveau sur OK quand le dossier des réglages sera accessible en écriture, ou sur Annuler.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+33"/>
         <source>the production patterns</source>
         <translation>les motifs de production</translation>
     </message>

@@ -821,7 +821,7 @@
 <context>
     <name>CapacityPanel</name>
     <message>
-        <location filename="../../scans/capacity_panel.py" line="+83"/>
+        <location filename="../../scans/capacity_panel.py" line="+84"/>
         <source>Scan a sample to see item-collection sizes and partition keys.</source>
         <translation>Scan sampel untuk melihat ukuran item collection dan partition key.</translation>
     </message>
@@ -937,7 +937,7 @@
         <translation>Buka tabel untuk melihat partisinya.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Scan a sample of {name} to see item-collection sizes and how items spread over partition keys.</source>
         <translation>Scan sampel {name} untuk melihat ukuran item collection dan sebaran item di antara partition key.</translation>
     </message>
@@ -947,14 +947,14 @@
         <translation>Men-scan hingga {value:,} item dari {name}…</translation>
     </message>
     <message numerus="yes">
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Sizing the item collections of %Ln item(s)…</source>
         <translation>
             <numerusform>Mengukur koleksi item dari %Ln item…</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <source> Largest item: {key_text}, {human_bytes} ({share_text} of the 400 KB item limit).</source>
         <translation> Item terbesar: {key_text}, {human_bytes} ({share_text} dari batas item 400 KB).</translation>
     </message>
@@ -962,6 +962,11 @@
         <location line="+7"/>
         <source>Likely hot: </source>
         <translation>Kemungkinan panas: </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Too few items to call a partition key hot: it takes at least {count}.</source>
+        <translation>Terlalu sedikit item untuk menyebut sebuah kunci partisi panas: dibutuhkan setidaknya {count}.</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -3418,7 +3423,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+187"/>
+        <location filename="../../locks/live_mode.py" line="+217"/>
         <source>The table&apos;s stream ended.</source>
         <translation>Stream tabel telah berakhir.</translation>
     </message>
@@ -3428,7 +3433,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Mode langsung berhenti: {why}</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+130"/>
         <source>Stream records…</source>
         <translation>Record stream…</translation>
     </message>
@@ -5198,12 +5203,12 @@ Permintaan: {request}</translation>
         <translation>Pengaturan</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Production connections</source>
         <translation>Koneksi produksi</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Language</source>
         <translation>Bahasa</translation>
     </message>
@@ -6118,7 +6123,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TtlTimelinePanel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="+118"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="+119"/>
         <source>Scan the table to see when its items expire.</source>
         <translation>Scan tabel untuk melihat kapan item-nya kedaluwarsa.</translation>
     </message>
@@ -6210,12 +6215,12 @@ Permintaan: {request}</translation>
     <message>
         <location line="+10"/>
         <location line="+45"/>
-        <location line="+83"/>
+        <location line="+89"/>
         <source>Click a bar to list its items.</source>
         <translation>Klik batang untuk mendaftar item-nya.</translation>
     </message>
     <message>
-        <location line="-125"/>
+        <location line="-131"/>
         <location line="+11"/>
         <source>TTL value</source>
         <translation>Nilai TTL</translation>
@@ -6249,12 +6254,12 @@ Permintaan: {request}</translation>
     <message>
         <location line="+7"/>
         <location line="+32"/>
-        <location line="+115"/>
+        <location line="+121"/>
         <source>Will never expire</source>
         <translation>Tidak akan kedaluwarsa</translation>
     </message>
     <message>
-        <location line="-145"/>
+        <location line="-151"/>
         <source>Reason</source>
         <translation>Alasan</translation>
     </message>
@@ -6269,7 +6274,7 @@ Permintaan: {request}</translation>
         <translation>Buka tabel untuk melihat linimasa TTL-nya.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>TTL attribute: {ttl_attribute}. Scan the table to see when its items expire.</source>
         <translation>Atribut TTL: {ttl_attribute}. Scan tabel untuk melihat kapan item-nya kedaluwarsa.</translation>
     </message>
@@ -6296,14 +6301,14 @@ Permintaan: {request}</translation>
         <translation>Scan atas {scope}</translation>
     </message>
     <message numerus="yes">
-        <location line="+21"/>
+        <location line="+24"/>
         <source>Charting %Ln item(s) by expiry…</source>
         <translation>
             <numerusform>Menyusun %Ln item menurut waktu kedaluwarsa…</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>
 Oldest: {key_text}</source>
         <translation>
@@ -7148,8 +7153,9 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.live_mode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="-214"/>
+        <location filename="../../locks/live_mode.py" line="-295"/>
         <source>Live: follow the table&apos;s stream and update the rows as writes arrive; new problems are marked and counted ({LIVE_KEY})</source>
+        <extracomment>Events of the grid&apos;s update at Live&apos;s start applied per turn of the event loop (a replay&apos;s page of records is as many).</extracomment>
         <translation>Langsung: ikuti stream tabel dan perbarui baris saat penulisan masuk; masalah baru ditandai dan dihitung ({LIVE_KEY})</translation>
     </message>
 </context>
@@ -7409,6 +7415,11 @@ Terlama: {key_text}</translation>
         <source>Scan cancelled.</source>
         <translation>Scan dibatalkan.</translation>
     </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled: still showing the previous results.</source>
+        <translation>Dibatalkan: hasil sebelumnya tetap ditampilkan.</translation>
+    </message>
 </context>
 <context>
     <name>scans.sizes</name>
@@ -7449,7 +7460,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>scans.ttl_timeline_panel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="-289"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="-296"/>
         <source>DynamoDB deletes expired items in a background sweep, typically within a few days: until then they are still read, so check expiry at read time.</source>
         <translation>DynamoDB menghapus item kedaluwarsa lewat proses latar belakang, biasanya dalam beberapa hari: sampai saat itu item masih ikut terbaca, jadi periksa kedaluwarsa saat membaca.</translation>
     </message>
@@ -7497,7 +7508,7 @@ Terlama: {key_text}</translation>
         <translation>{what} tidak dapat disimpan ke {path}: {reason}. Pengaturan yang disimpan sebelumnya tetap berlaku; tekan OK lagi setelah folder pengaturan dapat ditulis, atau Batal.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+33"/>
         <source>the production patterns</source>
         <translation>pola produksi</translation>
     </message>

@@ -827,7 +827,7 @@
 <context>
     <name>CapacityPanel</name>
     <message>
-        <location filename="../../scans/capacity_panel.py" line="+83"/>
+        <location filename="../../scans/capacity_panel.py" line="+84"/>
         <source>Scan a sample to see item-collection sizes and partition keys.</source>
         <translation>Faça o Scan de uma amostra para ver os tamanhos das coleções de itens e as chaves de partição.</translation>
     </message>
@@ -943,7 +943,7 @@
         <translation>Abra uma tabela para ver suas partições.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Scan a sample of {name} to see item-collection sizes and how items spread over partition keys.</source>
         <translation>Faça o Scan de uma amostra de {name} para ver os tamanhos das coleções de itens e como os itens se distribuem pelas chaves de partição.</translation>
     </message>
@@ -953,7 +953,7 @@
         <translation>Fazendo Scan de até {value:,} itens de {name}…</translation>
     </message>
     <message numerus="yes">
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Sizing the item collections of %Ln item(s)…</source>
         <translation>
             <numerusform>Medindo as coleções de itens de %Ln item…</numerusform>
@@ -961,7 +961,7 @@
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <source> Largest item: {key_text}, {human_bytes} ({share_text} of the 400 KB item limit).</source>
         <translation> Maior item: {key_text}, {human_bytes} ({share_text} do limite de 400 KB por item).</translation>
     </message>
@@ -969,6 +969,11 @@
         <location line="+7"/>
         <source>Likely hot: </source>
         <translation>Provavelmente quente: </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Too few items to call a partition key hot: it takes at least {count}.</source>
+        <translation>Itens de menos para dizer que uma chave de partição está quente: são precisos pelo menos {count}.</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -3461,7 +3466,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+187"/>
+        <location filename="../../locks/live_mode.py" line="+217"/>
         <source>The table&apos;s stream ended.</source>
         <translation>O stream da tabela terminou.</translation>
     </message>
@@ -3471,7 +3476,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Modo ao vivo parado: {why}</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+130"/>
         <source>Stream records…</source>
         <translation>Registros de stream…</translation>
     </message>
@@ -5253,12 +5258,12 @@ Requisição: {request}</translation>
         <translation>Configurações</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Production connections</source>
         <translation>Conexões de produção</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
@@ -6178,7 +6183,7 @@ Requisição: {request}</translation>
 <context>
     <name>TtlTimelinePanel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="+118"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="+119"/>
         <source>Scan the table to see when its items expire.</source>
         <translation>Faça o Scan da tabela para ver quando seus itens expiram.</translation>
     </message>
@@ -6270,12 +6275,12 @@ Requisição: {request}</translation>
     <message>
         <location line="+10"/>
         <location line="+45"/>
-        <location line="+83"/>
+        <location line="+89"/>
         <source>Click a bar to list its items.</source>
         <translation>Clique em uma barra para listar seus itens.</translation>
     </message>
     <message>
-        <location line="-125"/>
+        <location line="-131"/>
         <location line="+11"/>
         <source>TTL value</source>
         <translation>Valor do TTL</translation>
@@ -6309,12 +6314,12 @@ Requisição: {request}</translation>
     <message>
         <location line="+7"/>
         <location line="+32"/>
-        <location line="+115"/>
+        <location line="+121"/>
         <source>Will never expire</source>
         <translation>Nunca vai expirar</translation>
     </message>
     <message>
-        <location line="-145"/>
+        <location line="-151"/>
         <source>Reason</source>
         <translation>Motivo</translation>
     </message>
@@ -6329,7 +6334,7 @@ Requisição: {request}</translation>
         <translation>Abra uma tabela para ver sua linha do tempo de TTL.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>TTL attribute: {ttl_attribute}. Scan the table to see when its items expire.</source>
         <translation>Atributo de TTL: {ttl_attribute}. Faça o Scan da tabela para ver quando seus itens expiram.</translation>
     </message>
@@ -6357,7 +6362,7 @@ Requisição: {request}</translation>
         <translation>um Scan de {scope}</translation>
     </message>
     <message numerus="yes">
-        <location line="+21"/>
+        <location line="+24"/>
         <source>Charting %Ln item(s) by expiry…</source>
         <translation>
             <numerusform>Organizando %Ln item por expiração…</numerusform>
@@ -6365,7 +6370,7 @@ Requisição: {request}</translation>
         </translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>
 Oldest: {key_text}</source>
         <translation>
@@ -7211,8 +7216,9 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.live_mode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="-214"/>
+        <location filename="../../locks/live_mode.py" line="-295"/>
         <source>Live: follow the table&apos;s stream and update the rows as writes arrive; new problems are marked and counted ({LIVE_KEY})</source>
+        <extracomment>Events of the grid&apos;s update at Live&apos;s start applied per turn of the event loop (a replay&apos;s page of records is as many).</extracomment>
         <translation>Ao vivo: acompanhar o stream da tabela e atualizar as linhas conforme as escritas chegam; novos problemas são marcados e contados ({LIVE_KEY})</translation>
     </message>
 </context>
@@ -7472,6 +7478,11 @@ Mais antigo: {key_text}</translation>
         <source>Scan cancelled.</source>
         <translation>Scan cancelado.</translation>
     </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled: still showing the previous results.</source>
+        <translation>Cancelado: os resultados anteriores continuam na tela.</translation>
+    </message>
 </context>
 <context>
     <name>scans.sizes</name>
@@ -7512,7 +7523,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>scans.ttl_timeline_panel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="-289"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="-296"/>
         <source>DynamoDB deletes expired items in a background sweep, typically within a few days: until then they are still read, so check expiry at read time.</source>
         <translation>O DynamoDB exclui itens expirados em uma varredura em segundo plano, normalmente em alguns dias: até lá eles ainda são lidos, então verifique a expiração no momento da leitura.</translation>
     </message>
@@ -7560,7 +7571,7 @@ Mais antigo: {key_text}</translation>
         <translation>Não foi possível salvar {what} em {path}: {reason}. A configuração salva antes continua valendo; pressione OK de novo quando a pasta de configurações puder ser gravada, ou Cancelar.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+33"/>
         <source>the production patterns</source>
         <translation>os padrões de produção</translation>
     </message>
