@@ -7,47 +7,24 @@ Before, the box quoted ``x-amz-security-token:<the token>`` and ``Credential=<th
 
 from __future__ import annotations
 
-import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
 from dynoview.core.session.connection import ConnectionSpec
 from dynoview.ui.main_window import MainWindow
+from tests.echo_endpoint import KEY_ID, LEAD, SECRET, TOKEN, echo_server
 
 pytestmark = pytest.mark.gui
 
-TOKEN = ("IQoJb3JpZ2luX2VjEJr//////////wEaCXVzLWVhc3QtMSJHMEUCIQDn7MUq7y3ZMCAZ/rcX2Vp8PknpNCoH2"
-         "ewPg0Nm+TMa5wIgRE9k3RkDJc8vLSwHFQ8Qmv1+KUHRHKN0RYAt92rCNUcqoQIIMxABGgw2MDc2Mjk1NjM2NjIiDB2c")
-KEY_ID = "ASIAY34FZKBOKMUTVV7A"
-SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
-LEAD = "Could not process the request. Canonical request was"
 
 
 @pytest.fixture
 def echo_endpoint() -> Iterator[str]:
     """A loopback endpoint answering a SerializationException that quotes every header."""
 
-    class Echo(BaseHTTPRequestHandler):
-        def log_message(self, *_args: object) -> None:
-            pass
-
-        def do_POST(self) -> None:
-            self.rfile.read(int(self.headers.get("Content-Length") or 0))
-            canonical = "\n".join(f"{k.lower()}:{v}" for k, v in self.headers.items())
-            body = json.dumps({"__type": "com.amazon.coral.service#SerializationException",
-                               "message": f"{LEAD}\n{canonical}"}).encode()
-            self.send_response(400)
-            self.send_header("Content-Type", "application/x-amz-json-1.0")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Echo)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = echo_server(named=True)
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()

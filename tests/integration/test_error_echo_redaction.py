@@ -8,55 +8,23 @@ Before, ``describe_error`` removed only a URL's user info: the window's error bo
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
 from dynoview.core.errors import describe_error
 from dynoview.core.session.connection import Connection, ConnectionSpec
+from tests.echo_endpoint import KEY_ID, LEAD, SECRET, TOKEN, echo_server
 
 pytestmark = pytest.mark.integration
 
 REPO = Path(__file__).resolve().parents[2]
-TOKEN = ("IQoJb3JpZ2luX2VjEJr//////////wEaCXVzLWVhc3QtMSJHMEUCIQDn7MUq7y3ZMCAZ/rcX2Vp8PknpNCoH2"
-         "ewPg0Nm+TMa5wIgRE9k3RkDJc8vLSwHFQ8Qmv1+KUHRHKN0RYAt92rCNUcqoQIIMxABGgw2MDc2Mjk1NjM2NjIiDB2c")
-KEY_ID = "ASIAY34FZKBOKMUTVV7A"
-SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
-LEAD = "Could not process the request. Canonical request was"
 
 
-def echo_server(named: bool) -> ThreadingHTTPServer:
-    """A loopback endpoint answering every request with a SerializationException that quotes
-    the request's headers: ``name:value`` lines, or (``named=False``) their values alone."""
-
-    class Echo(BaseHTTPRequestHandler):
-        def log_message(self, *_args: object) -> None:
-            pass
-
-        def do_POST(self) -> None:
-            self.rfile.read(int(self.headers.get("Content-Length") or 0))
-            if named:
-                quoted = "\n".join(f"{k.lower()}:{v}" for k, v in self.headers.items())
-            else:
-                quoted = " ".join(self.headers.values())
-            body = json.dumps({"__type": "com.amazon.coral.service#SerializationException",
-                               "message": f"{LEAD}\n{quoted}"}).encode()
-            self.send_response(400)
-            self.send_header("Content-Type", "application/x-amz-json-1.0")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Echo)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
 
 
 @pytest.fixture(params=[True, False], ids=["header-lines", "values-only"])
