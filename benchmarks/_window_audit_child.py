@@ -327,9 +327,9 @@ class Driver(QObject):
         self._rows_after = items.model.rowCount()
         items.controller.key_read.connect(self.guard(self._key_read))
         self.wait_for("key_read", self.open_locks)
-        items.controller.read_key(self.table, ACCOUNT_KEY)  # GetItem, as opening a link does
+        items.controller.read_key(items.info, ACCOUNT_KEY)  # GetItem, as opening a link does
 
-    def _key_read(self, key: Any, item: Any) -> None:
+    def _key_read(self, _read_for: Any, key: Any, item: Any) -> None:
         if not self.arrived("key_read"):
             return
         emit("browsed", rows_first_page=self._rows_before, rows_after_next_page=self._rows_after,
