@@ -21,6 +21,10 @@ then applies its fault to the next ``times`` of them (``times=None``: all). Kind
 - ``replace``: forward (the write happens), then answer 200 with ``body`` (and ``headers``)
   instead of the endpoint's answer: what a middlebox that mangles answers sends.
 
+``forget_tokens = True``: each TransactWriteItems is forwarded under a fresh ClientRequestToken
+of its own (what the client sent is recorded as sent): an engine that keeps no token, as
+DynamoDB after its 10 minutes, so a resend of an applied transaction meets its own writes.
+
 ``go_down()`` closes the listening socket and every open connection (the endpoint
 goes away: connections are refused); ``come_back()`` listens on the same port again.
 
@@ -36,6 +40,7 @@ import json
 import socket
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -224,6 +229,7 @@ class FaultProxy:
         self._listener: socket.socket | None = None
         self._acceptor: threading.Thread | None = None
         self._up = False
+        self.forget_tokens = False
         self.come_back()
 
     # ------------------------------------------------------------------ control
@@ -442,13 +448,18 @@ class FaultProxy:
         return True
 
     def _forward(self, info: RequestInfo) -> tuple[int, dict[str, str], bytes]:
+        body = info.body
+        if self.forget_tokens and info.operation == "TransactWriteItems":
+            request = info.json()
+            request["ClientRequestToken"] = str(uuid.uuid4())
+            body = json.dumps(request).encode()
         lines = [f"{info.method} {info.path} HTTP/1.1"]
         for name, value in info.raw_headers:
-            if name.lower() in {"connection", "keep-alive", "proxy-connection"}:
+            if name.lower() in {"connection", "keep-alive", "proxy-connection", "content-length"}:
                 continue
             lines.append(f"{name}: {value}")
-        lines.append("Connection: close")
-        raw = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + info.body
+        lines += [f"Content-Length: {len(body)}", "Connection: close"]
+        raw = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
         with socket.create_connection(self.upstream, timeout=60) as up:
             up.sendall(raw)
             chunks = []

@@ -61,14 +61,6 @@ def seeded_accounts_copy(conn: Connection, prefix: str = "accounts") -> Iterator
         yield name
 
 
-def honours_tokens(engine: str) -> bool:
-    """Whether the engine keeps ClientRequestToken as DynamoDB does (10 minutes): the same
-    request resent gets 200 without a second write, another request with that token gets
-    IdempotentParameterMismatchException. DynamoDB Local does; moto ignores the token, so a
-    resend of an applied signup is cancelled by its own attribute_not_exists guards."""
-    return engine == "dynamodb-local"
-
-
 def s(value: str) -> dict[str, str]:
     """A DynamoDB string value."""
     return {"S": value}

@@ -29,7 +29,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 from werkzeug.wrappers import Response
 
-from dynoview.demo import moto_speedups
+from dynoview.demo import moto_speedups, moto_tokens
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 #: The X-Amz-Target prefixes answered here (what DomainDispatcherApplication sends to moto's
@@ -57,29 +57,38 @@ def _handler_for(target: str) -> Any:
     return None
 
 
+def _dispatch(handler: Any, environ: dict[str, Any]) -> moto_tokens.Answer:
+    """moto's answer (status, headers, body), as its Flask view calls the handler
+    (moto.core.utils.convert_to_flask_response)."""
+    request = ServerRequest(environ)
+    try:
+        result = handler.dispatch(request, request.raw_url, dict(request.headers))
+    except HTTPException as exc:  # moto's RESTError family: an answer of its own
+        answer = exc.get_response(environ)
+        return answer.status_code, dict(answer.headers), answer.get_data(as_text=True)
+    except ClientError as exc:  # as moto's view answers another service's refusal
+        result = 400, {}, exc.response["Error"]["Message"]
+    return result if len(result) == 3 else (200, {}, result)
+
+
 class DemoMotoApp:
     """The WSGI app: DynamoDB and Streams here, every other request to moto's dispatcher."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._dispatcher: WSGIApp | None = None
+        self._tokens = moto_tokens.TokenBook()  # ClientRequestToken, which moto ignores
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         handler = _handler_for(str(environ.get("HTTP_X_AMZ_TARGET", "")))
         if handler is None:
             return self.dispatcher()(environ, start_response)
-        request = ServerRequest(environ)
         seed = moto_speedups.from_seeder(environ)
-        seeding = moto_speedups.without_copies() if seed else contextlib.nullcontext()
-        try:
-            # As moto's Flask view calls it (moto.core.utils.convert_to_flask_response).
-            with seeding:
-                result = handler.dispatch(request, request.raw_url, dict(request.headers))
-        except HTTPException as exc:  # moto's RESTError family: a WSGI answer of its own
-            return exc(environ, start_response)
-        except ClientError as exc:  # as moto's view answers another service's refusal
-            result = 400, {}, exc.response["Error"]["Message"]
-        status, headers, body = result if len(result) == 3 else (200, {}, result)
+        if environ.get("HTTP_X_AMZ_TARGET") == moto_tokens.TARGET and not seed:
+            status, headers, body = self._tokens.answer(environ, lambda: _dispatch(handler, environ))
+        else:
+            with moto_speedups.without_copies() if seed else contextlib.nullcontext():
+                status, headers, body = _dispatch(handler, environ)
         return Response(response=body, status=status, headers=headers)(environ, start_response)
 
     def dispatcher(self) -> WSGIApp:

@@ -3,11 +3,11 @@
 Whatever happens on the wire, the outcome is known and true: every resend carries
 the same ClientRequestToken and the same bytes, a lost answer is settled by
 strongly consistent reads, nothing is written twice, and the action log says what
-happened. Each test runs on moto and on DynamoDB Local. Where they differ, it is
-the token (``honours_tokens``): DynamoDB Local answers the resend of an applied
-transaction 200 without writing again, so the execution succeeds; moto ignores the
-token, its resend is cancelled by the signup's own attribute_not_exists guards, and
-the reads settle it as applied.
+happened. Each test runs on moto (the demo's, which keeps tokens: dynoview/demo/moto_tokens.py)
+and on DynamoDB Local. Both answer the resend of an applied transaction 200 without writing
+again, so the execution succeeds. Where the engine keeps no token (``forgotten``: the proxy
+sends each attempt under a fresh one, as after DynamoDB's 10 minutes), the resend is cancelled
+by the signup's own attribute_not_exists guards, and the reads settle it as applied.
 """
 
 from __future__ import annotations
@@ -38,11 +38,12 @@ from dynoview.core.uniqueness.schema import article_schema
 from tests import fault_proxy as fp
 from tests.fault_proxy import FaultProxy
 from tests.faults.support import proxied
-from tests.helpers import FAKE_KEYS, honours_tokens
+from tests.helpers import FAKE_KEYS
 
 pytestmark = [pytest.mark.integration, pytest.mark.faults]
 S = article_schema()
 TX = "TransactWriteItems"
+KEPT, FORGOTTEN = "kept", "forgotten"  # whether the engine keeps the token (see the docstring)
 
 
 def key(pk: str, sk: str) -> dict[str, Any]:
@@ -98,25 +99,27 @@ def test_fault_before_the_write_is_retried_and_succeeds(proxy: FaultProxy, pconn
     assert [e["outcome"]["status"] for e in log.entries()] == [SUCCEEDED]
 
 
+@pytest.mark.parametrize("token", [KEPT, FORGOTTEN])
 @pytest.mark.parametrize("kind", [fp.DROP_AFTER, fp.CUT])
 def test_lost_answer_is_settled_by_same_token_retry_and_reads(proxy: FaultProxy, pconn: Connection,
                                                               direct: Connection, table: str,
                                                               log: ActionLog, kind: str,
-                                                              engine: str) -> None:
+                                                              token: str) -> None:
     """The write happened, its answer did not arrive (dropped, or cut and failing its CRC32).
 
-    DynamoDB Local recognises the resend by its token and answers 200 without a second
-    write: "succeeded", and the message says an answer was lost. moto cancels the resend
-    (its guards see the first write): the reads settle it, "applied"."""
-    tx = signup(table, f"lost{kind[:3]}")
+    An engine that keeps the token recognises the resend and answers 200 without a second
+    write: "succeeded", and the message says an answer was lost. One that does not cancels
+    the resend (its guards see the first write): the reads settle it, "applied"."""
+    proxy.forget_tokens = token == FORGOTTEN
+    tx = signup(table, f"lost{kind[:3]}{token[0]}")
     proxy.add(kind, operation=TX)
     result = run(pconn, tx, log)
     same_token_everywhere(proxy, tx, result)
     assert len(proxy.forwarded(TX)) == 2
-    assert present(direct, table, f"lost{kind[:3]}") == [True, True, True]
+    assert present(direct, table, f"lost{kind[:3]}{token[0]}") == [True, True, True]
     entry = log.entries()[-1]
     assert entry["outcome"]["status"] == result.status and entry["token"] == tx.token
-    if honours_tokens(engine):
+    if token == KEPT:
         assert result.status == SUCCEEDED, result.message
         assert not result.verified_by_reads
         assert "no usable answer" in result.message and "only once" in result.message
@@ -129,7 +132,6 @@ def test_lost_answer_is_settled_by_same_token_retry_and_reads(proxy: FaultProxy,
     assert any(e.request.operation == "TransactGetItems" for e in proxy.events)
 
 
-@pytest.mark.only_on("dynamodb-local", reason="moto ignores ClientRequestToken: its resend is applied again")
 def test_lost_answer_of_an_unguarded_update_is_applied_once(proxy: FaultProxy, pconn: Connection,
                                                             direct: Connection, table: str,
                                                             log: ActionLog) -> None:
@@ -147,7 +149,6 @@ def test_lost_answer_of_an_unguarded_update_is_applied_once(proxy: FaultProxy, p
     assert item["hits"] == {"N": "1"}
 
 
-@pytest.mark.only_on("dynamodb-local", reason="moto ignores ClientRequestToken: no mismatch is detected")
 def test_token_reused_for_another_transaction_is_refused_and_explained(
         pconn: Connection, direct: Connection, table: str, log: ActionLog) -> None:
     """Another transaction under an applied one's token: DynamoDB refuses it and writes
@@ -230,18 +231,20 @@ def test_persistent_throttling_fails_cleanly(proxy: FaultProxy, pconn: Connectio
     assert present(direct, table, "throttled") == [False, False, False]
 
 
+@pytest.mark.parametrize("token", [KEPT, FORGOTTEN])
 def test_read_timeout_after_the_write_is_settled(proxy: FaultProxy, direct: Connection, table: str,
-                                                 log: ActionLog, engine: str) -> None:
+                                                 log: ActionLog, token: str) -> None:
     """A slow answer (past the read timeout; 30 s in the app, 1 s here) is a lost answer:
-    settled by reads on moto, answered 200 for the same token on DynamoDB Local."""
+    answered 200 for the same token where the engine keeps it, else settled by reads."""
+    proxy.forget_tokens = token == FORGOTTEN
     conn = proxied(proxy, config=client_config().merge(Config(read_timeout=1)))
-    tx = signup(table, "slow")
+    tx = signup(table, f"slow{token[0]}")
     proxy.add(fp.DELAY_RESPONSE, operation=TX, seconds=1.5)
     result = run(conn, tx, log)
-    assert result.status == (SUCCEEDED if honours_tokens(engine) else APPLIED)
+    assert result.status == (SUCCEEDED if token == KEPT else APPLIED)
     assert "ReadTimeoutError" in result.message
     same_token_everywhere(proxy, tx, result)
-    assert present(direct, table, "slow") == [True, True, True]
+    assert present(direct, table, f"slow{token[0]}") == [True, True, True]
 
 
 def test_endpoint_gone_then_back_same_connection_same_token(proxy: FaultProxy, pconn: Connection,
@@ -305,7 +308,7 @@ class Clock:
 
 
 def test_sending_a_token_again_after_nine_minutes_warns_that_it_is_a_new_request(
-        pconn: Connection, direct: Connection, table: str, log: ActionLog, engine: str) -> None:
+        pconn: Connection, direct: Connection, table: str, log: ActionLog) -> None:
     """DynamoDB honours a token for 10 minutes: the app warns from about 9 on, from the time
     the action log says the token was first sent; a send in the window starts no warning."""
     tx = signup(table, "latecomer")
@@ -319,8 +322,8 @@ def test_sending_a_token_again_after_nine_minutes_warns_that_it_is_a_new_request
     assert len(late.warnings) == 1 and late.warnings[0] in late.message
     assert f"The token {tx.token} was first sent 10 minutes ago" in late.message
     assert "treats this as a new request" in late.message
-    # The engine here still honours the token (its clock did not move): 200, or moto's guards.
-    assert late.status == (SUCCEEDED if honours_tokens(engine) else CANCELLED)
+    # The engine here still honours the token (its clock did not move): 200.
+    assert late.status == SUCCEEDED
     assert log.entries()[-1]["outcome"]["warnings"] == late.warnings
     clock.now += 60  # the late send began a new run of resends: one minute old
     assert run(pconn, tx, log, clock=clock).warnings == []

@@ -5,7 +5,8 @@ exactly that), and after one that succeeded.
 The rerun's conditions fail on what its own earlier send wrote. The preflight must not predict a
 cancellation there ("choose another email" would make a second account), and DynamoDB's 200
 for it is a replay that wrote nothing again: said so, never "1 action written" a second time.
-DynamoDB Local only: moto ignores the token and applies a resend again.
+Both engines: moto ignores the token, but the demo's server keeps it as DynamoDB does
+(dynoview/demo/moto_tokens.py).
 """
 
 from __future__ import annotations
@@ -28,9 +29,7 @@ from tests import fault_proxy as fp
 from tests.fault_proxy import FaultProxy
 from tests.faults.test_kill_during_send import data_home, kill_when  # noqa: F401 - fixture
 
-pytestmark = [pytest.mark.integration, pytest.mark.faults,
-              pytest.mark.only_on("dynamodb-local", reason="moto ignores ClientRequestToken: a "
-                                  "resend is applied again there")]
+pytestmark = [pytest.mark.integration, pytest.mark.faults]
 TX = "TransactWriteItems"
 
 

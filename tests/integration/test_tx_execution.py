@@ -1,8 +1,9 @@
 """Executing transactions against a real local endpoint over HTTP (moto and DynamoDB Local).
 
-Where the engines differ it is the ClientRequestToken (``honours_tokens``): DynamoDB Local
-answers the same request with the same token 200 without a second write; moto ignores the
-token, so the resend is refused by the transaction's own guards."""
+Both keep the ClientRequestToken as DynamoDB does (moto on the demo's server:
+dynoview/demo/moto_tokens.py): the same request with the same token gets 200 without a second
+write. A resend that meets its own writes instead (an engine keeping no token) is in
+tests/faults/test_tx_faults.py."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from dynoview.core.tx.code_export import to_boto3
 from dynoview.core.tx.confirmation import ConfirmationError, confirmation_for
 from dynoview.core.tx.execution import TransactionInvalidError, execute_transaction
 from dynoview.core.tx.model import PUT, Action, Transaction, execute, new_token, signup_request
-from dynoview.core.tx.outcomes import APPLIED, CANCELLED, SUCCEEDED
+from dynoview.core.tx.outcomes import CANCELLED, SUCCEEDED
 from dynoview.core.tx.templates import (
     OwnerRead,
     change_value,
@@ -37,7 +38,7 @@ from dynoview.core.tx.templates import (
 )
 from dynoview.core.tx.wire import body_json, preview_text
 from dynoview.core.uniqueness.schema import article_schema
-from tests.helpers import connect, honours_tokens
+from tests.helpers import connect
 
 pytestmark = pytest.mark.integration
 S = article_schema()
@@ -203,17 +204,12 @@ def test_preview_bytes_equal_sent_bytes(conn: Connection, accounts_table: str,
 
 
 def test_legacy_execute_still_sends(conn: Connection, reader: Reader, accounts_table: str,
-                                    capture: list[bytes], engine: str) -> None:
+                                    capture: list[bytes]) -> None:
     request = signup_request(accounts_table, account("leg1", "leg@x.io", "legacy"),
                              [key("UNIQ#EMAIL#leg@x.io", "LOCK")])
     execute(conn, request)
     assert capture == [preview_text(request).encode("utf-8")]
-    if honours_tokens(engine):
-        execute(conn, request)  # the same token: 200, and nothing is written twice
-    else:
-        with pytest.raises(ClientError) as err:
-            execute(conn, request)
-        assert err.value.response["Error"]["Code"] == "TransactionCanceledException"
+    execute(conn, request)  # the same token: 200, and nothing is written twice
     with pytest.raises(ClientError) as err:  # a new token: the guards refuse the second signup
         execute(conn, {**request, "ClientRequestToken": new_token()})
     assert err.value.response["Error"]["Code"] == "TransactionCanceledException"
@@ -355,10 +351,10 @@ def dropping_proxy(endpoint_url: str) -> Iterator[DroppingProxy]:
 
 def test_retry_after_dropped_connection_uses_same_token_and_reads(
         dropping_proxy: DroppingProxy, conn: Connection, reader: Reader, accounts_table: str,
-        engine: str) -> None:
-    """moto ignores the token, so the resend is cancelled by the first write's own locks and
-    strongly consistent reads show the transaction was applied exactly once. DynamoDB Local
-    answers the resend 200 for the same token without writing again: no reads are needed."""
+        ) -> None:
+    """The engine answers the resend 200 for the same token without writing again: no reads
+    are needed. (An engine keeping no token cancels it and reads settle it:
+    tests/faults/test_tx_faults.py, ``forgotten``.)"""
     via_proxy = connect(dropping_proxy.url)
     proxy_reader = Reader(via_proxy)
     tx = sign_up(S, accounts_table, account("drop1", "drop@x.io", "dropper"))
@@ -369,21 +365,14 @@ def test_retry_after_dropped_connection_uses_same_token_and_reads(
     assert dropping_proxy.transact_bodies[0] == dropping_proxy.transact_bodies[1]
     assert result.tokens_sent == tokens
     assert get(reader, accounts_table, "ACCT#drop1", "PROFILE") is not None
-    if honours_tokens(engine):
-        assert result.status == SUCCEEDED and not result.verified_by_reads
-        assert f"resent with the same token {tx.token}" in result.message
-        return
-    assert result.status == APPLIED
-    assert result.verified_by_reads
-    assert all(o.state == "applied" for o in result.actions)
-    receipts = proxy_reader.log.receipts()
-    assert receipts[-1].operation == "TransactGetItems" and receipts[-1].consistency == "strong"
+    assert result.status == SUCCEEDED and not result.verified_by_reads
+    assert f"resent with the same token {tx.token}" in result.message
 
 
 def test_exported_boto3_code_does_the_same(conn: Connection, reader: Reader, accounts_table: str,
-                                           endpoint_url: str, tmp_path: Path, engine: str) -> None:
+                                           endpoint_url: str, tmp_path: Path) -> None:
     """The script carries the transaction's token: run again, it is the same transaction
-    (DynamoDB Local: 200 and no second write; moto: refused by its own guards)."""
+    (200 and no second write)."""
     tx = sign_up(S, accounts_table, {**account("exp1", "exp@x.io", "exporter"), "blob": {"B": b"\x01\x02"}})
     script = tmp_path / "export.py"
     script.write_text(to_boto3(tx.to_request(), region="us-east-1", endpoint_url=endpoint_url))
@@ -395,17 +384,13 @@ def test_exported_boto3_code_does_the_same(conn: Connection, reader: Reader, acc
     assert get(reader, accounts_table, "UNIQ#EMAIL#exp@x.io", "LOCK") is not None
     again = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60,
                            check=False)
-    if honours_tokens(engine):
-        assert again.returncode == 0 and again.stdout.strip() == "200", again.stderr
-    else:
-        assert again.returncode != 0 and "TransactionCanceledException" in again.stderr
+    assert again.returncode == 0 and again.stdout.strip() == "200", again.stderr
     assert get(reader, accounts_table, "ACCT#exp1", "PROFILE") == tx.actions[0].item
 
 
-@pytest.mark.only_on("dynamodb-local", reason="moto ignores ClientRequestToken: no mismatch is raised")
 def test_idempotent_parameter_mismatch_is_a_sentence_wherever_it_surfaces(
         conn: Connection, accounts_table: str) -> None:
-    """DynamoDB Local refuses another request under a token it keeps; raised straight from the
+    """The engine refuses another request under a token it keeps; raised straight from the
     client (not through execute_transaction), describe_error still says what happened."""
     from dynoview.core.errors import describe_error
 
