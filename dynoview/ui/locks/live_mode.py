@@ -13,7 +13,8 @@ Once the watch has its starting state (its seeding audit ran, or its replay reac
 and settled), the grid is brought in line with it (``start_findings``): writes made between
 the grid's audit and Live's start were never events. The comparison runs in the pool, the
 events it makes are applied in batches between the event loop's turns (added rows unmarked,
-resolved rows marked resolved), counted apart from the "new since" counts and said in a
+resolved accounts marked resolved, lock rows left without a problem taken off the grid, as a
+fresh audit shows them), counted apart from the "new since" counts and said in a
 notice; the steps' events wait meanwhile, and the status line says "starting" until done.
 """
 
@@ -233,8 +234,9 @@ class LiveMode(QObject):
                 touched |= applied.touched
         self._touched(touched)
 
-    def _apply(self, live: LiveRows, events: list[WatchEvent], *, mark: bool) -> Applied:
-        applied = live.apply(events, mark=mark)
+    def _apply(self, live: LiveRows, events: list[WatchEvent], *, mark: bool,
+               at_start: bool = False) -> Applied:
+        applied = live.apply(events, mark=mark, at_start=at_start)
         self.model.apply_live(applied, reorder=self.grid.shown == ViewQuery())
         if applied.added:  # fit the columns to the rows in view (precision 0: cheap)
             self.view.resizeColumnsToContents()
@@ -296,10 +298,12 @@ class LiveMode(QObject):
             return  # Live stopped, or the rows were replaced: compared again once indexed
         batch, self._start_events = self._start_events[:START_BATCH], self._start_events[START_BATCH:]
         touched: set[int] = set()
-        for marked in (True, False):  # a resolved row is marked resolved, an added one not new
+        # A resolved account is marked resolved, an added row not new; a lock row left without a
+        # problem leaves the grid (released before Live started: not "resolved since").
+        for marked in (True, False):
             part = [e for e in batch if (e.kind == RESOLVED) == marked]
             if part:
-                touched |= self._apply(live, part, mark=marked).touched
+                touched |= self._apply(live, part, mark=marked, at_start=True).touched
                 self._start_counts.update(e.kind for e in part)
         self._touched(touched)
         if self._start_events:

@@ -12,7 +12,9 @@ lock on the empty value has no value to tell its rule by).
 
 Rows are marked: ``new`` where a problem appeared or changed since Live started, ``resolved``
 where every problem cleared; and each changed row keeps the events that changed it (for the
-"Stream records…" dialog).
+"Stream records…" dialog). A lock row cleared by the grid's update at Live's start (an orphan
+released before Live started) is not marked resolved, which would say "since Live started": it
+leaves the grid (``gone``), as it does from a fresh audit's, until a finding lands on it again.
 """
 
 from __future__ import annotations
@@ -61,7 +63,8 @@ class Applied:
     """What one batch of events did to the rows."""
 
     touched: set[int] = field(default_factory=set)  # rows whose cells changed
-    added: list[int] = field(default_factory=list)  # rows appended (not in any order yet)
+    added: list[int] = field(default_factory=list)  # rows appended, or back from ``gone`` (in no order)
+    left: set[int] = field(default_factory=set)  # rows that leave the grid (see ``LiveRows.gone``)
     problems: set[int] = field(default_factory=set)  # rows a problem appeared on (to move up)
     counts: dict[str, int] = field(default_factory=dict)  # marked events by kind (APPEARED, …)
 
@@ -78,6 +81,7 @@ class LiveRows:
         self.ready = False
         self.new: set[int] = set()
         self.resolved: set[int] = set()
+        self.gone: set[int] = set()  # lock rows off the grid: cleared at Live's start
         self.events: dict[int, list[WatchEvent]] = {}
 
     def build_index(self, cancel: threading.Event | None = None) -> LiveRows:
@@ -98,9 +102,10 @@ class LiveRows:
 
     # ------------------------------------------------------------------ applying
 
-    def apply(self, events: Iterable[WatchEvent], *, mark: bool = True) -> Applied:
+    def apply(self, events: Iterable[WatchEvent], *, mark: bool = True, at_start: bool = False) -> Applied:
         """Apply events in order; ``mark`` False applies without marking rows new (a replay
-        catching up with what the grid already shows)."""
+        catching up with what the grid already shows); ``at_start``: the grid's update at Live's
+        start, whose cleared lock rows leave the grid instead of being marked resolved."""
         out = Applied()
         for event in events:
             known = self._shown(event.change.previous if event.kind == CHANGED else event.finding)
@@ -130,6 +135,11 @@ class LiveRows:
                 if event.kind == RESOLVED:
                     healed = {row for row in rows if row not in self.rows.row_findings}
                     self.new -= healed
+                    if at_start:  # a lock without a problem is no row of an audit's grid
+                        left = {row for row in healed if self.rows.kinds[row] == LOCK}
+                        healed -= left
+                        self.gone |= left
+                        out.left |= left
                     self.resolved |= healed
             out.touched |= rows
         return out
@@ -201,6 +211,12 @@ class LiveRows:
                 rows.cell_findings[(row, r)] = f
                 self._file(row, f)
                 hit.add(row)
+                if row in self.gone:  # a problem again: back in the grid
+                    self.gone.discard(row)
+                    if row in out.left:
+                        out.left.discard(row)
+                    else:
+                        out.added.append(row)
         return hit
 
     def _clear(self, f: Finding) -> set[int]:

@@ -100,6 +100,15 @@ def _move(rows: AuditRows, order: array, row: int) -> None:
     order.insert(insert_at(rows, order, row), row)
 
 
+def _without(order: array, rows: set[int]) -> array:
+    """``order`` less a few rows (a copy: orders are kept and shared; a C search per row)."""
+    out = array("i", order)
+    for row in rows:
+        if (at := position(out, row)) is not None:
+            del out[at]
+    return out
+
+
 def row_item(schema: UniquenessSchema, row: PairRow) -> dict[str, Any]:
     """The item a row stands for, as far as the audit saw it: its key, and for an account
     its protected values (what the templates need; the full item is read on selection)."""
@@ -123,6 +132,7 @@ class AuditRowsModel(QAbstractTableModel):
         self._rules: list[str] = []
         self._order = array("i")
         self._stale: set[int] = set()  # rows a write touched after the audit
+        self._gone: set[int] = set()  # rows Live mode took off the grid (``LiveRows.gone``)
         self.live: LiveRows | None = None  # Live mode's marks on these rows
         self._bold = QFont()
         self._bold.setBold(True)
@@ -144,10 +154,11 @@ class AuditRowsModel(QAbstractTableModel):
             self.layoutAboutToBeChanged.emit()
         else:
             self.beginResetModel()
-        self._rows = rows
+        old_rows, self._rows = self._rows, rows
         self._rules = new_rules
         self._order = rows.default_order if rows is not None else array("i")
         self._stale = set()
+        self._gone = self._gone if rows is old_rows else set()
         if self.live is not None and self.live.rows is not rows:
             self.live = None
         if swap:  # other rows: no selection or current cell carries over, as after a reset
@@ -160,6 +171,8 @@ class AuditRowsModel(QAbstractTableModel):
     def set_order(self, order: array) -> None:
         """Show these rows in this order (a sort, filter or search result); the selection and
         current cell follow their rows, or go when their row is no longer shown."""
+        if self._gone:  # a sort or filter of every row: those Live took off stay off
+            order = _without(order, self._gone)
         self.layoutAboutToBeChanged.emit()
         before = self.persistentIndexList()
         rows = [self._order[i.row()] if 0 <= i.row() < len(self._order) else -1 for i in before]
@@ -263,7 +276,16 @@ class AuditRowsModel(QAbstractTableModel):
             return
         order = self._order
         default = rows.default_order
+        for row in applied.left:
+            self._gone.add(row)
+            if default is not order and (at := position(default, row)) is not None:
+                del default[at]
+            if (at := position(order, row)) is not None:
+                self.beginRemoveRows(QModelIndex(), at, at)
+                del order[at]
+                self.endRemoveRows()
         for row in applied.added:
+            self._gone.discard(row)
             if default is not order:
                 default.insert(insert_at(rows, default, row), row)
             at = insert_at(rows, order, row) if reorder else 0
