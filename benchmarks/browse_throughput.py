@@ -385,7 +385,29 @@ def compare(conn: Connection, app: App, table: str, page_size: int, rounds: int,
             "ui_cpu_ms_in_worst_stalls": [round(r["ui_cpu_ms_in_worst_stall"], 1) for r in runs],
             "ui_queued_ms_in_worst_stalls": [round(r["ui_queued_ms_in_worst_stall"], 1) for r in runs],
             "ui_busy_max_ms": max(r["ui_busy_ms"] for r in runs),
-            "raw_seconds": raw_times, "app_seconds": [r["seconds"] for r in runs]}
+            "raw_seconds": raw_times, "app_seconds": [r["seconds"] for r in runs],
+            "app_rows": [r["rows"] for r in runs]}
+
+
+def prepared_pages(items: int, page_sizes: list[int],
+                   rounds: int) -> tuple[list[dict[str, Any]], dict[str, Any], dict[str, Any]]:
+    """The prepared-pages endpoint's part: a comparison per page size, the memory held per row
+    at the largest, and the detail pane (tests/benchmarks/test_browse_child.py runs it small)."""
+    server, url = start_fake(items)
+    try:
+        conn = connect(url)
+        info = fake_table(conn)
+        expected = items // 3 * 3
+        app = App(conn, info)
+        runs = [{"endpoint": "prepared pages", **compare(conn, app, FAKE_TABLE, page_size, rounds, expected)}
+                for page_size in page_sizes]
+        memory = app.memory(max(page_sizes))
+        detail = detail_stall()
+        app.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    return runs, memory, detail
 
 
 def main() -> int:
@@ -400,22 +422,8 @@ def main() -> int:
     args = parser.parse_args()
     # Killed (a timeout): leave through the ``finally`` blocks, which stop the endpoints.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
-    runs: list[dict[str, Any]] = []
-    server, url = start_fake(args.items)
-    try:
-        conn = connect(url)
-        info = fake_table(conn)
-        items = args.items // 3 * 3
-        app = App(conn, info)
-        for page_size in (int(p) for p in args.page_sizes.split(",")):
-            runs.append({"endpoint": "prepared pages", **compare(conn, app, FAKE_TABLE, page_size,
-                                                                 args.rounds, items)})
-        memory = app.memory(max(int(p) for p in args.page_sizes.split(",")))
-        detail = detail_stall()
-        app.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    runs, memory, detail = prepared_pages(args.items, [int(p) for p in args.page_sizes.split(",")],
+                                          args.rounds)
     if not args.no_moto:
         with MotoProcess() as moto:
             conn = connect(moto.url)

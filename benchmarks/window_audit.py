@@ -258,12 +258,38 @@ def _nonzero(counts: dict[str, int]) -> dict[str, int]:
     return {k: v for k, v in counts.items() if v}
 
 
-def measure(size: int, *, ops: bool, scale: float, env: dict[str, str]) -> dict[str, Any]:
-    millions = size / 1_000_000
+def phase_limits(size: int, scale: float) -> dict[str, float]:
+    """Seconds each phase of the window child may take at ``size`` items (``run_window``)."""
     # Generous: before the locks view's rewrite the window took ~12 s at 100k.
-    audit_limit = scale * max(300.0, 600.0 * millions)
-    limits = {"start": 120.0 * scale, "audit": audit_limit, "op": 600.0 * scale, "between": 120.0 * scale,
-              "closing": 60.0 * scale}
+    audit_limit = scale * max(300.0, 600.0 * size / 1_000_000)
+    return {"start": 120.0 * scale, "audit": audit_limit, "op": 600.0 * scale, "between": 120.0 * scale,
+            "closing": 60.0 * scale}
+
+
+def planted_findings(items: int) -> list[list[str]]:
+    """The planted findings of a table of ``items`` items, as [status, rule, value] in the order
+    the window's ``audit`` event and the CLI's findings are compared in."""
+    return sorted(list(t) for t in expected_findings(items // 3))
+
+
+def events_by_kind(events: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """The window child's events grouped by their ``event``, in the order they came."""
+    by_kind: dict[str, list[dict[str, Any]]] = {}
+    for event in events:
+        by_kind.setdefault(event["event"], []).append(event)
+    return by_kind
+
+
+def window_errors(by_kind: dict[str, list[dict[str, Any]]]) -> list[str]:
+    """What the window child reported going wrong, each once."""
+    # "done" repeats the errors reported on the way.
+    return list(dict.fromkeys([e["message"] for e in by_kind.get("error", [])]
+                              + (by_kind.get("done", [{}])[0].get("errors") or [])))
+
+
+def measure(size: int, *, ops: bool, scale: float, env: dict[str, str]) -> dict[str, Any]:
+    limits = phase_limits(size, scale)
+    audit_limit = limits["audit"]
     with tempfile.TemporaryFile() as endpoint_log:
         server, url, items = start_endpoint(size, endpoint_log)
         try:
@@ -273,11 +299,9 @@ def measure(size: int, *, ops: bool, scale: float, env: dict[str, str]) -> dict[
             server.terminate()
             server.wait(timeout=10)
         refused = [line for line in _tail(endpoint_log, 20_000).splitlines() if line.strip()]
-    by_kind: dict[str, list[dict[str, Any]]] = {}
-    for event in window["events"]:
-        by_kind.setdefault(event["event"], []).append(event)
+    by_kind = events_by_kind(window["events"])
     audit = by_kind.get("audit", [None])[0]
-    expected = sorted(list(t) for t in expected_findings(items // 3))
+    expected = planted_findings(items)
     row: dict[str, Any] = {
         "items": items, "accounts": items // 3, "segments": SEGMENTS, "limits_s": limits,
         "cli": {**{k: v for k, v in cli.items() if k != "findings"},
@@ -291,9 +315,7 @@ def measure(size: int, *, ops: bool, scale: float, env: dict[str, str]) -> dict[
     row["window"].update(table_shown_s=shown.get("seconds"), items_first_page=shown.get("rows"),
                          browsed=({k: v for k, v in browsed.items() if k not in ("event", "monotonic")}
                                   or None),
-                         errors=list(dict.fromkeys(  # "done" repeats the errors reported on the way
-                             [e["message"] for e in by_kind.get("error", [])]
-                             + (by_kind.get("done", [{}])[0].get("errors") or []))))
+                         errors=window_errors(by_kind))
     if audit is not None:
         row["window"]["audit"] = {k: v for k, v in audit.items()
                                   if k not in ("event", "monotonic", "findings")}
