@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from dynoview.core.errors import DynoViewError, UserFacingError, describe_error, is_user_facing
+from dynoview.core.session import profile
 from dynoview.ui.gc_pauses import share_gil_with_ui
 from dynoview.ui.tasks import TaskRunner, report_unexpected
 
@@ -109,7 +110,8 @@ class AppContext(QObject):
         self.table: TableInfo | None = None
         self.tables: dict[str, TableInfo] = {}
         self.demo: Any = None  # DemoBackend when running the embedded demo
-        self._schema_store: SchemaStore | None = None
+        # One store per profile: the open connection's (the demo's schemas stay the demo's).
+        self._schema_stores: dict[str | None, SchemaStore] = {}
         self._schema: UniquenessSchema | None = None  # None: the default layout, made when asked
         # Schemas the user saved that could not be written, by (connection, table): used for
         # the rest of the session when their table opens again, as the store's would be.
@@ -156,6 +158,8 @@ class AppContext(QObject):
     def set_connection(self, conn: Connection | None) -> None:
         self.connection = conn
         if conn is not None:
+            # Its recent tables and reads go to its profile's settings (settings.py asks by name).
+            profile.remember_connection(conn.spec)
             from dynoview.core.reads.reader import Reader
 
             self.reader = Reader(conn, self.read_log)
@@ -180,11 +184,15 @@ class AppContext(QObject):
     # -- uniqueness schema: one per (connection, table), shared by every panel ----------
     @property
     def schema_store(self) -> SchemaStore:
-        if self._schema_store is None:
+        """The saved schemas of the open connection's profile (``profile.of_connection``): the
+        demo's are kept apart from the user's, whichever profile the process runs in."""
+        name = profile.of_connection(self.connection.spec) if self.connection is not None else None
+        store = self._schema_stores.get(name)
+        if store is None:
             from dynoview.core.uniqueness.schema_store import SchemaStore
 
-            self._schema_store = SchemaStore()
-        return self._schema_store
+            store = self._schema_stores[name] = SchemaStore(profile_name=name)
+        return store
 
     @property
     def schema(self) -> UniquenessSchema:

@@ -4,7 +4,8 @@ The file is ``settings.ini`` in the platform's configuration folder, next to the
 uniqueness schemas (``dynoview.core.uniqueness.schema_store``): ``~/.config/DynoView`` on Linux,
 ``~/Library/Application Support/DynoView`` on macOS, ``%LOCALAPPDATA%\\DynoView\\DynoView`` on
 Windows; a demo session uses the ``demo`` folder inside it (``dynoview.core.session.profile``), so the
-demo never changes the user's saved connections or layout. A file Qt cannot parse is renamed
+demo never changes the user's saved connections or layout; a connection's own records (recent
+tables, reads, column widths, PartiQL history) go to its profile's file. A file Qt cannot parse is renamed
 aside (``settings.ini.corrupt-<time>``) and reported; a single value of the wrong type is
 ignored. Neither is ever a crash.
 
@@ -67,10 +68,10 @@ def settings_path() -> Path:
     return profile.config_dir() / "settings.ini"
 
 
-def settings() -> QSettings:
-    """The active profile's settings, in a file only the user can read; for a link or a folder
-    there, this session's copy of what it holds (``settings_save.session_copy``)."""
-    path = settings_path()
+def settings(name: str | None = None) -> QSettings:
+    """The settings of profile ``name`` (the active one's by default), in a file only the user can read;
+    for a link or a folder there, this session's copy of what it holds (``settings_save.session_copy``)."""
+    path = settings_path() if name in (None, profile.active()) else profile.config_dir(name) / "settings.ini"
     try:
         private_dir(path.parent, top=profile.config_root())
         # An empty 0600 file now, so Qt's first save (a temp file renamed over it) keeps that mode.
@@ -82,10 +83,10 @@ def settings() -> QSettings:
     return QSettings(str(path), QSettings.Format.IniFormat)
 
 
-def _path(store: QSettings | None) -> Path:
-    """The file ``store`` reads (the active profile's when None): what a save changes; for the
-    session's copy, the file it copies (a link there refuses the save with its sentence)."""
-    return file_behind(Path((store or settings()).fileName()))  # settings() makes the folder
+def _path(store: QSettings | None, connection: str | None = None) -> Path:
+    """The file ``store`` reads (None: ``connection``'s profile's, else the active one's): what a save
+    changes; for the session's copy, the file it copies (a link there refuses the save with its sentence)."""
+    return file_behind(Path(_store(store, connection).fileName()))  # settings() makes the folder
 
 
 def sync(store: QSettings) -> None:
@@ -148,8 +149,8 @@ def byte_array(store: QSettings, key: str) -> QByteArray | None:
     return value if isinstance(value, QByteArray) and not value.isEmpty() else None
 
 
-def _json_value(store: QSettings, key: str, default: Any) -> Any:
-    return _json_of(store.value(key), key, default)
+def _store(store: QSettings | None, connection: str | None) -> QSettings:  # a connection's: its profile's
+    return store or settings(profile.of_connection_named(connection))  # the demo's never the user's
 
 
 def _json_of(raw: Any, key: str, default: Any) -> Any:
@@ -357,7 +358,7 @@ def save_language(code: str, store: QSettings | None = None) -> None:
 
 def recent_tables(connection: str, store: QSettings | None = None) -> list[str]:
     """Tables opened recently on this connection, most recent first."""
-    data = _json_value(store or settings(), RECENT_KEY, {})
+    data = _json_of(_store(store, connection).value(RECENT_KEY), RECENT_KEY, {})
     names = data.get(connection, [])
     return [n for n in names if isinstance(n, str)][:RECENT_LIMIT] if isinstance(names, list) else []
 
@@ -369,12 +370,12 @@ def add_recent_table(connection: str, table: str, store: QSettings | None = None
         data[connection] = [table, *(n for n in names if isinstance(n, str) and n != table)
                             ][:RECENT_LIMIT] if isinstance(names, list) else [table]
         return _json().dumps(data)
-    update_quietly(_path(store), RECENT_KEY, change)
+    update_quietly(_path(store, connection), RECENT_KEY, change)
 
 
 def column_widths(connection: str, table: str, store: QSettings | None = None) -> dict[str, int]:
     """Widths the user gave columns of this table (column name to pixels)."""
-    data = _json_value(store or settings(), COLUMNS_KEY, {})
+    data = _json_of(_store(store, connection).value(COLUMNS_KEY), COLUMNS_KEY, {})
     entry = data.get(f"{connection}\n{table}", {})
     if not isinstance(entry, dict):
         return {}
@@ -401,7 +402,8 @@ PARTIQL_HISTORY_LIMIT = 50
 def partiql_history(connection: str, store: QSettings | None = None) -> list[dict[str, Any]]:
     """PartiQL statements run on this connection, most recent first: ``{"statement": str,
     "parameters": [DynamoDB JSON values], "consistent": bool}``; malformed entries are skipped."""
-    return _history(_json_value(store or settings(), PARTIQL_HISTORY_KEY, {}).get(connection, []))
+    return _history(_json_of(_store(store, connection).value(PARTIQL_HISTORY_KEY), PARTIQL_HISTORY_KEY, {})
+                    .get(connection, []))
 
 
 def _history(entries: Any) -> list[dict[str, Any]]:
@@ -427,7 +429,7 @@ def add_partiql_history(connection: str, entry: dict[str, Any],
         kept = [e for e in _history(data.get(connection, [])) if _json().dumps(e, sort_keys=True) != same]
         history[:] = data[connection] = [entry, *kept][:PARTIQL_HISTORY_LIMIT]
         return _json().dumps(data)
-    update_quietly(_path(store), PARTIQL_HISTORY_KEY, change)
+    update_quietly(_path(store, connection), PARTIQL_HISTORY_KEY, change)
     return list(history) or [entry]
 
 
@@ -442,7 +444,7 @@ def _table_key(connection: str, table: str) -> str:
 
 
 def _table_entry(key: str, connection: str, table: str, store: QSettings | None) -> Any:
-    data = _json_value(store or settings(), key, {})
+    data = _json_of(_store(store, connection).value(key), key, {})
     return data.get(_table_key(connection, table))
 
 
@@ -459,7 +461,7 @@ def _save_table_entry(key: str, connection: str, table: str, value: Any,
         while evict and len(data) > COLUMN_TABLES_LIMIT:
             data.pop(next(iter(data)))
         return _json().dumps(data)
-    update_quietly(_path(store), key, change)
+    update_quietly(_path(store, connection), key, change)
 
 
 def column_layout(connection: str, table: str, store: QSettings | None = None) -> dict[str, Any]:

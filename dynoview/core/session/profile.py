@@ -18,6 +18,12 @@ crash reports             ``~/.local/state/DynoView/log/``            (the same)
 
 The profile is process-wide (worker threads append to the action log), set once at
 start-up; ``use()`` restores the previous one so in-process callers (tests) nest.
+
+A window can still open the other kind of connection (File > Connect… > Demo in a normal
+start, a real endpoint in a demo session): the records that belong to a connection (its
+action log entries, saved schemas, recent tables and reads) follow *that connection's*
+profile (``of_connection``), so the demo never adds to the user's files and a real write is
+never logged in the demo's. Window layout, theme and saved connections stay the process's.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Protocol
 
 from dynoview import APP_NAME
 
@@ -51,6 +58,38 @@ def activate(name: str) -> str:
     with _lock:
         previous, _active = _active, name
     return previous
+
+
+class _Connection(Protocol):  # a ConnectionSpec (not imported: it loads after the first paint)
+    @property
+    def name(self) -> str: ...
+    @property
+    def demo(self) -> bool: ...
+
+
+def of_connection(spec: _Connection) -> str:
+    """The profile whose files hold a connection's records: the demo's for the embedded demo,
+    the user's for any other, whatever profile the process runs in."""
+    return DEMO if spec.demo else DEFAULT
+
+
+# The UI keys a connection's settings (recent tables, reads) by its name: the profile of each
+# connection a window opened, by name, so those records follow the connection too.
+_connections: dict[str, str] = {}
+
+
+def remember_connection(spec: _Connection) -> str:
+    """Note that a window opened ``spec`` (its records then go to its profile); its profile."""
+    name = of_connection(spec)
+    with _lock:
+        _connections[spec.name] = name
+    return name
+
+
+def of_connection_named(name: str | None) -> str | None:
+    """The profile of the connection called ``name`` a window opened (the latest of that name);
+    None for one it did not (or None): the active profile's files then."""
+    return _connections.get(name) if name is not None else None
 
 
 @contextmanager

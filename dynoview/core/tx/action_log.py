@@ -1,7 +1,8 @@
 """The local action log: every transaction the app sent, as JSON Lines.
 
 One file in ``<user data dir>/DynoView/actions.jsonl`` (a demo session:
-``<user data dir>/DynoView/demo/actions.jsonl``, see ``dynoview.core.session.profile``). Each
+``<user data dir>/DynoView/demo/actions.jsonl``, see ``dynoview.core.session.profile``; the
+window logs a connection's writes in that connection's profile's file, ``for_connection``). Each
 send is two lines: its **intent**, written (and synced to disk) before the request leaves the
 machine, with the time, connection name and endpoint (never credentials, not even a password
 in the endpoint URL), token, the exact request (DynamoDB JSON, binary as base64) and the
@@ -68,9 +69,20 @@ class ActionLogError(DynoViewError):
         self.path, self.reason, self.fix = path, reason, fix
 
 
-def default_path() -> Path:
-    """The active profile's action log (the demo profile has its own)."""
-    return profile.data_dir() / FILE_NAME
+def default_path(name: str | None = None) -> Path:
+    """The action log of profile ``name``, the active one by default (the demo has its own)."""
+    return profile.data_dir(name) / FILE_NAME
+
+
+def path_for(spec: ConnectionSpec) -> Path:
+    """Where the writes through ``spec`` are logged: the demo's log for the embedded demo, the
+    user's for any other connection, whatever profile the process runs in."""
+    return default_path(profile.of_connection(spec))
+
+
+def for_connection(spec: ConnectionSpec) -> ActionLog:
+    """The log the writes through ``spec`` go to (``path_for``)."""
+    return ActionLog(profile_name=profile.of_connection(spec))
 
 
 def connection_record(spec: ConnectionSpec, region: str | None = None) -> dict[str, Any]:
@@ -304,16 +316,17 @@ def abandoned(entry: Mapping[str, Any], now: float | None = None) -> bool:
 class ActionLog:
     """Appends and reads back the JSON Lines log; safe to share between threads."""
 
-    def __init__(self, path: Path | str | None = None) -> None:
+    def __init__(self, path: Path | str | None = None, *, profile_name: str | None = None) -> None:
         self._path = Path(path) if path is not None else None
+        self._profile = profile_name  # None: the profile active when it writes
         self._lock = threading.Lock()
         self.recovered_for: set[tuple[Any, ...]] = set()  # connections already recovered
 
     @property
     def path(self) -> Path:
-        """The file; without an explicit path, the profile active *now* (a log made before a
-        demo session started still writes to the demo's file)."""
-        return self._path if self._path is not None else default_path()
+        """The file; without an explicit path, the log of ``profile_name`` or else of the profile
+        active *now* (a log made before a demo session started still writes to the demo's file)."""
+        return self._path if self._path is not None else default_path(self._profile)
 
     # ------------------------------------------------------------------ writing
 

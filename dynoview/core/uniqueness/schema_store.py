@@ -50,9 +50,11 @@ class LoadResult:
 class SchemaStore:
     """Load and save schemas per (connection name, table name)."""
 
-    def __init__(self, root: Path | None = None) -> None:
+    def __init__(self, root: Path | None = None, *, profile_name: str | None = None) -> None:
+        """``root``, or the schemas of profile ``profile_name`` (the active one by default: a
+        window gives its connection's, ``profile.of_connection``)."""
         self._own_root = root is None  # the app's folders: tightened from the top when saving
-        self.root = root if root is not None else profile.config_dir() / "schemas"
+        self.root = root if root is not None else profile.config_dir(profile_name) / "schemas"
 
     def path(self, connection: str, table: str) -> Path:
         return self.root / _slug(connection) / f"{_slug(table)}.json"

@@ -36,7 +36,7 @@ from dynoview.core.repair.plan import RepairPlan, plan_repairs
 from dynoview.core.repair.run import DEFAULT_RATE, MAX_RATE, READ_ONLY_MESSAGE, RepairProgress, RepairRun
 from dynoview.core.repair.state import APPLIED, PENDING, RepairState
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.action_log import ActionLog, for_connection
 from dynoview.core.tx.confirmation import ConfirmationRequirement, confirmation_for_tables
 from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.schema import UniquenessSchema
@@ -60,7 +60,9 @@ class RepairDialog(QDialog):
         self.table = table
         self.plan: RepairPlan = plan_repairs(findings, schema, table.name)
         self.connection = ctx.connection  # the one its state and outcomes belong to
-        self.log = log if log is not None else ActionLog()
+        # Its writes are logged in its connection's profile's log (the demo's never in the user's).
+        self.log = log if log is not None else (
+            for_connection(self.connection.spec) if self.connection is not None else ActionLog())
         # In memory: Cancel then Continue resumes, and no finding is acted on twice.
         self.state = RepairState(None, "", table.name)
         self.last_run: RepairRun | None = None

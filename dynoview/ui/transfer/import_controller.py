@@ -34,7 +34,7 @@ from dynoview.core.imports.run import (
 )
 from dynoview.core.imports.source import SourceChanged, SourceWatch, read_records, resolve_format
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.action_log import for_connection, path_for
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.context import AppContext
 
@@ -109,8 +109,9 @@ class ImportController(QObject):
             watch = LayoutWatch(source.checking(read_records(path, resolved, csv_raw=csv_raw)), schema)
             preview = build_preview(watch, resolved, table, whole=True)
             locks = has_lock_rules(reader, table, schema, chosen=chosen or watch.seen)
-            # Where an earlier import of it stopped (a quit, Cancel): said before Import.
-            stopped = (stopped_import(conn, table, path, ActionLog().path)
+            # Where an earlier import of it stopped (a quit, Cancel): said before Import. Its
+            # progress file sits by the connection's log (the demo's apart from the user's).
+            stopped = (stopped_import(conn, table, path, path_for(conn.spec))
                        if conn is not None else None)
             return PreviewAnswer(path, resolved, preview, locks, stopped, source, schema, label)
 
@@ -156,7 +157,7 @@ class ImportController(QObject):
         schema = answer.schema if answer.schema is not None else self.ctx.schema
         work = functools.partial(
             run_import, conn, table, records, answer.path, schema=schema,
-            has_lock_rules=answer.lock_rules, log=ActionLog(), options=options,
+            has_lock_rules=answer.lock_rules, log=for_connection(conn.spec), options=options,
             total=answer.preview.valid, progress=self.progress.emit, cancel=self.cancel_event)
         self.ctx.tasks.start(IMPORT_TASK, self._run(work), on_error=self._failed)
         return True

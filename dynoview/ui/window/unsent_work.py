@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from dynoview.core.drafts.sent import SentBefore, sent_before
 from dynoview.core.drafts.store import DraftStore
+from dynoview.core.session import profile
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.ui.message_bar import MessageBar
 
@@ -31,15 +32,22 @@ log = logging.getLogger(__name__)
 def leftover_sent(store: DraftStore, action_log: ActionLog | None = None) -> SentBefore | None:
     """What the action log records of the work the builder will restore (the newest a window
     that is gone left): sent and applied, sent with its outcome unknown, or None (never sent,
-    or the log could not be read: the builder's own note says so when it opens)."""
+    or the log could not be read: the builder's own note says so when it opens).
+
+    Without ``action_log``, both profiles' logs are searched, the process's first: the work may
+    have been sent through the demo (logged in the demo's) or a real connection (the user's),
+    and its token is its own."""
     drafts = store.leftover_drafts()
     if not drafts or not drafts[0].action_count:
         return None
+    logs = [action_log] if action_log is not None else [ActionLog(), *(
+        ActionLog(profile_name=name) for name in profile.PROFILES if name != profile.active())]
     try:
-        return sent_before(action_log if action_log is not None else ActionLog(), drafts[0].request)
+        answers = [sent for sent in (sent_before(one, drafts[0].request) for one in logs) if sent]
     except (OSError, ValueError):
         log.exception("The action log could not be searched for the unsent work's token")
         return None
+    return next((sent for sent in answers if sent.applied), answers[0] if answers else None)
 
 
 class UnsentWorkBar(MessageBar):
