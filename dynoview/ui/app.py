@@ -432,7 +432,10 @@ def _first_connection(window: MainWindow, args: argparse.Namespace,
 
     if args.demo or args.smoke:
         window.announce_connection(demo=True)
-        return functools.partial(window.connect_to, demo=True, read_only=args.read_only,
+        # --production opens the demo read-only too, as the headless commands and the
+        # connection dialog's Demo row do.
+        read_only = args.read_only or bool(getattr(args, "production", False))
+        return functools.partial(window.connect_to, demo=True, read_only=read_only,
                                  table=args.table or "accounts", demo_process=demo_process)
     if (args.profile or args.endpoint_url or os.environ.get("AWS_PROFILE")
             or os.environ.get("AWS_DEFAULT_PROFILE")

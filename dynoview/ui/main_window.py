@@ -339,7 +339,7 @@ class MainWindow(MenusOnDemand):
 
         def chosen() -> None:
             if dialog.demo_chosen:
-                self.connect_to(demo=True, read_only=dialog.read_only.isChecked(), table="accounts")
+                self.connect_to(demo=True, read_only=dialog.demo_read_only, table="accounts")
             elif dialog.chosen is not None:
                 self.connect_to(dialog.chosen)
 

@@ -177,6 +177,7 @@ class CapacityPanel(QWidget):
         self.size_chart.set_marker(None)
         self.dist_chart.set_bars([], title="")
         self.pages.setRowCount(0)
+        self._name_cost_tab(False)
         self.hot_label.clear()
         self.limit_label.clear()
         self.scan_button.setEnabled(self._ready())
@@ -234,6 +235,7 @@ class CapacityPanel(QWidget):
             self.pages.setRowCount(0)
         else:
             self._fill_pages(sample)
+        self._name_cost_tab(sample is not None and sample.exhausted)
         self.model.set_report(report)
         text = report.summary()
         if sample is not None:
@@ -255,8 +257,10 @@ class CapacityPanel(QWidget):
                 "Too few items to call a partition key hot: it takes at least {count}.").format(
                     count=number(report.hot_min_items)))
             self.hot_label.setStyleSheet("")
-        else:
-            self.hot_label.setText(self.tr("No partition key stands out in this sample: items spread "
+        else:  # a full read is no sample
+            self.hot_label.setText(self.tr("No partition key stands out in this table: items spread "
+                                   "evenly enough over keys.") if report.complete else self.tr(
+                                   "No partition key stands out in this sample: items spread "
                                    "evenly enough over keys."))
             self.hot_label.setStyleSheet("")
         self._fill_charts(report)
@@ -309,6 +313,13 @@ class CapacityPanel(QWidget):
             cell.setFont(font)
             self.pages.setItem(len(sample.pages), col, cell)
         self.pages.resizeColumnsToContents()
+
+    def _name_cost_tab(self, whole: bool) -> None:
+        """The cost tab's name: a scan that read every item was no sample."""
+        self.lists.setTabText(self.lists.indexOf(self.pages), self.tr(
+            "What the scan cost") if whole else self.tr("What the sample cost"))
+        self.pages.setAccessibleName(self.tr("What the scan cost, per page") if whole else self.tr(
+            "What the sample cost, per page"))
 
     def _select_collection(self, index: int) -> None:
         if 0 <= index < self.model.rowCount():

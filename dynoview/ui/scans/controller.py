@@ -32,6 +32,7 @@ class ScanController(QObject):
     busy_changed = Signal(bool)
     message = Signal(str, bool)  # text ("" hides it), warn
     scanned = Signal(object)  # Sample
+    dropped = Signal()  # a cancel dropped a running analysis: the panel shows what it showed before
 
     def __init__(self, ctx: AppContext, name: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -72,10 +73,13 @@ class ScanController(QObject):
             self.message.emit(QCoreApplication.translate("scans.controller", CANCELLED), False)
         elif self.analysing:  # given items, nothing shown before: the panel's own text stays
             self.message.emit("", False)
+        analysing = self.analysing
         if self.running:
             self.ctx.tasks.cancel(self.task_name)
         self.ctx.tasks.cancel(self.analysis_name)
         self.busy_changed.emit(False)
+        if analysing:
+            self.dropped.emit()
 
     async def _scan(self, scan: Callable[..., Sample], *args: Any) -> None:
         sample = await self.ctx.tasks.call(scan, *args, cancellable=True)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -98,12 +98,14 @@ class TtlTimelinePanel(QWidget):
         self.timeline: TtlTimeline | None = None
         self._items: list[dict[str, Any]] = []
         self._source = ""
+        self._grouping: str = AUTO  # the grouping asked for of the chart shown
         self._table: TableInfo | None = None
         self._setup_ui()
         self.scanner = ScanController(ctx, "ttl-timeline", self)
         bind_scan_controls(self.scanner, self.scan_button, self.cancel_button, self.message,
                            self._ready)
         self.scanner.scanned.connect(self._scanned)
+        self.scanner.dropped.connect(self._show_grouping)
         self.scanner.showing = lambda: self.timeline is not None
         ctx.table_changed.connect(self._on_table_changed)
         ctx.connection_changed.connect(lambda _conn: self._on_table_changed(None))
@@ -278,14 +280,24 @@ class TtlTimelinePanel(QWidget):
         if not table.ttl_enabled or not table.ttl_attribute:
             show_message(self.message, ttl_disabled_message(table), warn=True)
             return
+        grouping = self.granularity.currentData()
         work = functools.partial(build_timeline, items, table.ttl_attribute, table.key_names,
-                                 now=self.now, granularity=self.granularity.currentData())
-        self.scanner.analyse(work, lambda timeline: self._show(timeline, items, source), progress=self.tr(
-            "Charting %Ln item(s) by expiry…", "", len(items)))
+                                 now=self.now, granularity=grouping)
+        self.scanner.analyse(work, lambda timeline: self._show(timeline, items, source, grouping),
+                             progress=self.tr("Charting %Ln item(s) by expiry…", "", len(items)))
 
-    def _show(self, timeline: TtlTimeline, items: list[dict[str, Any]], source: str) -> None:
+    def _show_grouping(self) -> None:
+        """The box back to the grouping of the chart shown (a re-chart was cancelled), without
+        charting again."""
+        at = self.granularity.findData(self._grouping)
+        if self.timeline is not None and at >= 0:
+            with QSignalBlocker(self.granularity):
+                self.granularity.setCurrentIndex(at)
+
+    def _show(self, timeline: TtlTimeline, items: list[dict[str, Any]], source: str,
+              grouping: str) -> None:
         self.timeline = timeline
-        self._items, self._source = items, source
+        self._items, self._source, self._grouping = items, source, grouping
         pal = self.palette()
         bars = []
         for bucket in timeline.bars():

@@ -1,5 +1,6 @@
-"""Pick, add, edit or remove a saved connection (profile, region, endpoint, read-only), and the
-question asked before a connection sends in clear text (``ask_cleartext``)."""
+"""Pick, add, edit or remove a saved connection (profile, region, endpoint, read-only; Save asks
+before it replaces another saved connection of that name), and the question asked before a
+connection sends in clear text (``ask_cleartext``)."""
 
 from __future__ import annotations
 
@@ -55,6 +56,8 @@ class ConnectionDialog(QDialog):
         self.specs, problems = load_connections()
         self.chosen: ConnectionSpec | None = None
         self.demo_chosen = False
+        self.demo_read_only = False  # the demo chosen with Read-only or Production ticked
+        self.replace_box: QMessageBox | None = None  # "Replace the saved connection?", while asked
         self._cleartext_for: str | None = None  # the host "Send in clear text" is ticked for
         self._cleartext_source: str | None = None  # where its endpoint is set (None: typed)
         self._cleartext_url = ""  # the endpoint used: the field's, or the configured one
@@ -257,6 +260,50 @@ class ConnectionDialog(QDialog):
         spec = self.form_spec()
         if spec is None:
             return
+        row = self.list.currentRow()
+        edited = self.specs[row - 1].name if 0 < row <= len(self.specs) else None
+        other = next((s for s in self.specs if s.name == spec.name), None)
+        if other is not None and other.name != edited:
+            # settings.save_connection drops the entry of that name: another connection (perhaps a
+            # production one) would be gone without a word.
+            self._ask_replace(other, spec)
+            return
+        self._store(spec)
+
+    def _ask_replace(self, old: ConnectionSpec, spec: ConnectionSpec) -> None:
+        """Replace / Cancel before ``old`` is overwritten by ``spec``; Enter and Escape cancel."""
+        lost = [self.tr("Its profile, region and endpoint are replaced by the ones in this form.")]
+        if old.production and not spec.production:
+            lost.append(self.tr("It is a production connection: it would no longer open read-only, "
+                                "nor ask for the account id before a write."))
+        elif old.read_only and not (spec.read_only or spec.production):
+            lost.append(self.tr("It is a read-only connection: it would accept writes."))
+        lost.append(self.tr("To keep both, cancel and give this connection another name."))
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Replace saved connection?"),
+                          self.tr("Replace the saved connection “{name}”?").format(name=old.name),
+                          QMessageBox.StandardButton.NoButton, self)
+        plain_label(box)  # the name is the user's text
+        box.setInformativeText(" ".join(lost))
+        box.setObjectName("replace-connection-question")
+        yes = box.addButton(self.tr("Replace"), QMessageBox.ButtonRole.DestructiveRole)
+        no = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(no)  # the answer that loses nothing is the one Enter gives
+        box.setEscapeButton(no)
+
+        def answered(_result: int) -> None:
+            self.replace_box = None
+            if box.clickedButton() is yes:
+                self._store(spec)
+            else:  # nothing saved: the name is the field to change
+                self.name.setFocus()
+                self.name.selectAll()
+
+        box.finished.connect(answered)
+        box.finished.connect(box.deleteLater)
+        self.replace_box = box
+        box.open()
+
+    def _store(self, spec: ConnectionSpec) -> None:
         try:  # merged with what other windows saved meanwhile (settings.save_connection)
             self.specs, note = save_connection(spec)
         except SettingsSaveError as exc:
@@ -281,6 +328,8 @@ class ConnectionDialog(QDialog):
         if row == 0:
             self.demo_chosen = True
             self.chosen = None
+            # Production opens the demo read-only too, as the CLI's ``--demo --production`` does.
+            self.demo_read_only = self.read_only.isChecked() or self.production.isChecked()
             self.accept()
             return
         self._endpoint_changed(self.endpoint.text())  # the AWS config may have changed since

@@ -61,7 +61,7 @@
 <context>
     <name>CapacityPanel</name>
     <message numerus="yes">
-        <location filename="../../scans/capacity_panel.py" line="+226" />
+        <location filename="../../scans/capacity_panel.py" line="+227" />
         <source>Sizing the item collections of %Ln item(s)…</source>
         <translation>
             <numerusform>Sizing the item collections of %Ln item…</numerusform>
@@ -69,7 +69,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+62" />
+        <location line="+65" />
         <source>%Ln partition key(s) (holds|hold) {items} each</source>
         <translation>
             <numerusform>%Ln partition key holds {items} each</numerusform>
@@ -280,7 +280,7 @@
 <context>
     <name>ImportController</name>
     <message numerus="yes">
-        <location filename="../../transfer/import_controller.py" line="+208" />
+        <location filename="../../transfer/import_controller.py" line="+209" />
         <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
         <translation>
             <numerusform> The batches before it were written (%Ln item); Resume continues from the batch that stopped.</numerusform>
@@ -329,7 +329,7 @@
 <context>
     <name>KeptTextsBar</name>
     <message numerus="yes">
-        <location filename="../../window/unsent_work.py" line="+107" />
+        <location filename="../../window/unsent_work.py" line="+115" />
         <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
         <translation>
             <numerusform>Your last session kept %n unsent edit typed in a dialog.</numerusform>
@@ -517,7 +517,7 @@
 <context>
     <name>RepairDialog</name>
     <message numerus="yes">
-        <location filename="../../locks/repair_dialog.py" line="+164" />
+        <location filename="../../locks/repair_dialog.py" line="+166" />
         <source>&amp;Repair %Ln finding(s)</source>
         <translation>
             <numerusform>&amp;Repair %Ln finding</numerusform>
@@ -577,7 +577,7 @@
 <context>
     <name>TtlTimelinePanel</name>
     <message numerus="yes">
-        <location filename="../../scans/ttl_timeline_panel.py" line="+259" />
+        <location filename="../../scans/ttl_timeline_panel.py" line="+261" />
         <source>the first %Ln item(s)</source>
         <translation>
             <numerusform>the first %Ln item</numerusform>
@@ -585,7 +585,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+25" />
+        <location line="+26" />
         <source>Charting %Ln item(s) by expiry…</source>
         <translation>
             <numerusform>Charting %Ln item by expiry…</numerusform>
@@ -593,7 +593,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+49" />
+        <location line="+58" />
         <source>%Ln item(s) {what}{more}.</source>
         <translation>
             <numerusform>%Ln item {what}{more}.</numerusform>

@@ -235,8 +235,8 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+117"/>
-        <location line="+86"/>
+        <location filename="../../context.py" line="+119"/>
+        <location line="+92"/>
         <location filename="../../transfer/import_controller.py" line="+74"/>
         <source>the article&apos;s default layout</source>
         <translation>la disposition par défaut de l’article</translation>
@@ -439,7 +439,7 @@
 <context>
     <name>AuditRowsModel</name>
     <message>
-        <location filename="../../locks/model.py" line="+331"/>
+        <location filename="../../locks/model.py" line="+353"/>
         <source>Account</source>
         <translation>Compte</translation>
     </message>
@@ -656,7 +656,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+214"/>
+        <location filename="../../builder/panel.py" line="+233"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Impossible d’ouvrir la requête&#xa0;: </translation>
@@ -839,11 +839,12 @@
     </message>
     <message>
         <location line="-34"/>
+        <location line="+227"/>
         <source>What the sample cost</source>
         <translation>Coût de l’échantillon</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="-208"/>
         <source>Sample up to </source>
         <translation>Échantillon jusqu’à </translation>
     </message>
@@ -904,11 +905,12 @@
     </message>
     <message>
         <location line="+11"/>
+        <location line="+164"/>
         <source>What the sample cost, per page</source>
         <translation>Coût de l’échantillon, par page</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-163"/>
         <source>Page</source>
         <translation>Page</translation>
     </message>
@@ -938,7 +940,7 @@
         <translation>Chaque page de Scan est facturée sur la taille totale des items lus, arrondie aux 4 Ko supérieurs, divisée par deux en cohérence à terme.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Open a table to see its partitions.</source>
         <translation>Ouvrez une table pour voir ses partitions.</translation>
     </message>
@@ -961,7 +963,7 @@
         </translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source> Largest item: {key_text}, {human_bytes} ({share_text} of the 400 KB item limit).</source>
         <translation> Plus grand item&#xa0;: {key_text}, {human_bytes} ({share_text} de la limite de 400 Ko par item).</translation>
     </message>
@@ -973,10 +975,15 @@
     <message>
         <location line="+5"/>
         <source>Too few items to call a partition key hot: it takes at least {count}.</source>
-        <translation>Trop peu d’éléments pour dire qu’une clé de partition est chaude : il en faut au moins {count}.</translation>
+        <translation>Trop peu d’éléments pour dire qu’une clé de partition est chaude&#xa0;: il en faut au moins {count}.</translation>
     </message>
     <message>
         <location line="+4"/>
+        <source>No partition key stands out in this table: items spread evenly enough over keys.</source>
+        <translation>Aucune clé de partition ne se distingue dans cette table : les éléments se répartissent assez également entre les clés.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>No partition key stands out in this sample: items spread evenly enough over keys.</source>
         <translation>Aucune clé de partition ne se détache dans cet échantillon&#xa0;: les items sont assez bien répartis.</translation>
     </message>
@@ -1046,6 +1053,16 @@ Probablement chaudes</translation>
         <location line="-1"/>
         <source>Total</source>
         <translation>Total</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>What the scan cost</source>
+        <translation>Ce qu’a coûté le scan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What the scan cost, per page</source>
+        <translation>Ce qu’a coûté le scan, par page</translation>
     </message>
 </context>
 <context>
@@ -1433,12 +1450,12 @@ Probablement chaudes</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+53"/>
+        <location filename="../../window/connection_dialog.py" line="+54"/>
         <source>Connect to DynamoDB</source>
         <translation>Connexion à DynamoDB</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Some saved connections were skipped: </source>
         <translation>Des connexions enregistrées ont été ignorées&#xa0;: </translation>
     </message>
@@ -1544,12 +1561,12 @@ Probablement chaudes</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+77"/>
+        <location line="+123"/>
         <source>{source} is {url}. </source>
         <translation>{source} est {url}. </translation>
     </message>
     <message>
-        <location line="-64"/>
+        <location line="-110"/>
         <source>Give the connection a name.</source>
         <translation>Donnez un nom à la connexion.</translation>
     </message>
@@ -1559,7 +1576,42 @@ Probablement chaudes</translation>
         <translation>L’URL du point de terminaison doit commencer par http:// ou https://, p. ex. http://localhost:8000.</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+37"/>
+        <source>Its profile, region and endpoint are replaced by the ones in this form.</source>
+        <translation>Son profil, sa région et son point de terminaison sont remplacés par ceux de ce formulaire.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It is a production connection: it would no longer open read-only, nor ask for the account id before a write.</source>
+        <translation>C’est une connexion de production : elle ne s’ouvrirait plus en lecture seule et ne demanderait plus l’identifiant du compte avant une écriture.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>It is a read-only connection: it would accept writes.</source>
+        <translation>C’est une connexion en lecture seule : elle accepterait les écritures.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>To keep both, cancel and give this connection another name.</source>
+        <translation>Pour garder les deux, annulez et donnez un autre nom à cette connexion.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replace saved connection?</source>
+        <translation>Remplacer la connexion enregistrée ?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replace the saved connection “{name}”?</source>
+        <translation>Remplacer la connexion enregistrée « {name} » ?</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Replace</source>
+        <translation>Remplacer</translation>
+    </message>
+    <message>
+        <location line="+60"/>
         <source>Requests to {host} would travel unencrypted: use https://, or tick “Send in clear text” below the field to connect anyway (Save keeps that choice for this connection).</source>
         <translation>Les requêtes vers {host} circuleraient sans chiffrement&#xa0;: utilisez https://, ou cochez «&#xa0;Envoyer en clair&#xa0;» sous le champ pour vous connecter malgré tout (Enregistrer garde ce choix pour cette connexion).</translation>
     </message>
@@ -2714,7 +2766,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Connectez-vous d’abord à une table.</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>the schema saved for this connection and table</source>
         <translation>le schéma enregistré pour cette connexion et cette table</translation>
     </message>
@@ -3323,7 +3375,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>KeptTextsBar</name>
     <message numerus="yes">
-        <location filename="../../window/unsent_work.py" line="+107"/>
+        <location filename="../../window/unsent_work.py" line="+115"/>
         <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
         <translation>
             <numerusform>Votre dernière session a conservé %n modification non envoyée saisie dans une boîte de dialogue.</numerusform>
@@ -3466,7 +3518,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+217"/>
+        <location filename="../../locks/live_mode.py" line="+218"/>
         <source>The table&apos;s stream ended.</source>
         <translation>Le flux de la table s’est terminé.</translation>
     </message>
@@ -3476,7 +3528,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Mode direct arrêté&#xa0;: {why}</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+133"/>
         <source>Stream records…</source>
         <translation>Enregistrements de flux…</translation>
     </message>
@@ -4685,7 +4737,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
 <context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+74"/>
+        <location filename="../../locks/repair_dialog.py" line="+76"/>
         <source>Repair all — {name}</source>
         <translation>Tout réparer — {name}</translation>
     </message>
@@ -6183,7 +6235,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TtlTimelinePanel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="+119"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="+121"/>
         <source>Scan the table to see when its items expire.</source>
         <translation>Scannez la table pour voir quand ses items expirent.</translation>
     </message>
@@ -6275,12 +6327,12 @@ Requête&#xa0;: {request}</translation>
     <message>
         <location line="+10"/>
         <location line="+45"/>
-        <location line="+89"/>
+        <location line="+99"/>
         <source>Click a bar to list its items.</source>
         <translation>Cliquez sur une barre pour lister ses items.</translation>
     </message>
     <message>
-        <location line="-131"/>
+        <location line="-141"/>
         <location line="+11"/>
         <source>TTL value</source>
         <translation>Valeur TTL</translation>
@@ -6314,12 +6366,12 @@ Requête&#xa0;: {request}</translation>
     <message>
         <location line="+7"/>
         <location line="+32"/>
-        <location line="+121"/>
+        <location line="+131"/>
         <source>Will never expire</source>
         <translation>N’expireront jamais</translation>
     </message>
     <message>
-        <location line="-151"/>
+        <location line="-161"/>
         <source>Reason</source>
         <translation>Raison</translation>
     </message>
@@ -6362,7 +6414,7 @@ Requête&#xa0;: {request}</translation>
         <translation>un Scan de {scope}</translation>
     </message>
     <message numerus="yes">
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Charting %Ln item(s) by expiry…</source>
         <translation>
             <numerusform>Classement de %Ln élément par expiration…</numerusform>
@@ -6370,7 +6422,7 @@ Requête&#xa0;: {request}</translation>
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+22"/>
         <source>
 Oldest: {key_text}</source>
         <translation>
@@ -6832,7 +6884,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-377"/>
+        <location filename="../../builder/panel.py" line="-395"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7216,7 +7268,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.live_mode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="-295"/>
+        <location filename="../../locks/live_mode.py" line="-298"/>
         <source>Live: follow the table&apos;s stream and update the rows as writes arrive; new problems are marked and counted ({LIVE_KEY})</source>
         <extracomment>Events of the grid&apos;s update at Live&apos;s start applied per turn of the event loop (a replay&apos;s page of records is as many).</extracomment>
         <translation>En direct&#xa0;: suivre le flux de la table et mettre à jour les lignes à l’arrivée des écritures&#xa0;; les nouveaux problèmes sont marqués et comptés ({LIVE_KEY})</translation>
@@ -7233,7 +7285,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.model</name>
     <message>
-        <location filename="../../locks/model.py" line="-258"/>
+        <location filename="../../locks/model.py" line="-280"/>
         <source>stale: re-run the audit</source>
         <extracomment>The roles ``data`` answers: any other is None at once.</extracomment>
         <translation>périmé&#xa0;: relancez l’audit</translation>
@@ -7481,7 +7533,7 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location line="+1"/>
         <source>Cancelled: still showing the previous results.</source>
-        <translation>Annulé : les résultats précédents restent affichés.</translation>
+        <translation>Annulé&#xa0;: les résultats précédents restent affichés.</translation>
     </message>
 </context>
 <context>
@@ -7523,7 +7575,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>scans.ttl_timeline_panel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="-296"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="-308"/>
         <source>DynamoDB deletes expired items in a background sweep, typically within a few days: until then they are still read, so check expiry at read time.</source>
         <translation>DynamoDB supprime les items expirés lors d’un balayage en arrière-plan, généralement en quelques jours&#xa0;: d’ici là ils sont encore lus, vérifiez donc l’expiration au moment de la lecture.</translation>
     </message>
@@ -7531,7 +7583,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>settings</name>
     <message>
-        <location filename="../../settings.py" line="+117"/>
+        <location filename="../../settings.py" line="+118"/>
         <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
         <translation>Impossible de lire le fichier de paramètres {path} ({strerror})&#xa0;; DynoView démarre avec les paramètres par défaut et ne les enregistrera pas.</translation>
     </message>
@@ -8014,12 +8066,12 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-254"/>
+        <location filename="../../window/connection_dialog.py" line="-302"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Démo (intégrée, sans compte AWS)</translation>
     </message>
     <message>
-        <location line="+267"/>
+        <location line="+315"/>
         <source>Send in clear text?</source>
         <translation>Envoyer en clair&#xa0;?</translation>
     </message>

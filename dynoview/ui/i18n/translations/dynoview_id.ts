@@ -235,8 +235,8 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+117"/>
-        <location line="+86"/>
+        <location filename="../../context.py" line="+119"/>
+        <location line="+92"/>
         <location filename="../../transfer/import_controller.py" line="+74"/>
         <source>the article&apos;s default layout</source>
         <translation>tata letak bawaan artikel</translation>
@@ -439,7 +439,7 @@
 <context>
     <name>AuditRowsModel</name>
     <message>
-        <location filename="../../locks/model.py" line="+331"/>
+        <location filename="../../locks/model.py" line="+353"/>
         <source>Account</source>
         <translation>Akun</translation>
     </message>
@@ -651,7 +651,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+214"/>
+        <location filename="../../builder/panel.py" line="+233"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Permintaan tidak dapat dibuka: </translation>
@@ -833,11 +833,12 @@
     </message>
     <message>
         <location line="-34"/>
+        <location line="+227"/>
         <source>What the sample cost</source>
         <translation>Biaya sampel</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="-208"/>
         <source>Sample up to </source>
         <translation>Sampel hingga </translation>
     </message>
@@ -898,11 +899,12 @@
     </message>
     <message>
         <location line="+11"/>
+        <location line="+164"/>
         <source>What the sample cost, per page</source>
         <translation>Biaya sampel, per halaman</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-163"/>
         <source>Page</source>
         <translation>Halaman</translation>
     </message>
@@ -932,7 +934,7 @@
         <translation>Setiap halaman Scan ditagih menurut total ukuran item yang dibacanya, dibulatkan ke atas per 4 KB, separuhnya untuk pembacaan eventually consistent.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Open a table to see its partitions.</source>
         <translation>Buka tabel untuk melihat partisinya.</translation>
     </message>
@@ -954,7 +956,7 @@
         </translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source> Largest item: {key_text}, {human_bytes} ({share_text} of the 400 KB item limit).</source>
         <translation> Item terbesar: {key_text}, {human_bytes} ({share_text} dari batas item 400 KB).</translation>
     </message>
@@ -970,6 +972,11 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>No partition key stands out in this table: items spread evenly enough over keys.</source>
+        <translation>Tidak ada kunci partisi yang menonjol di tabel ini: item tersebar cukup merata di antara kunci.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>No partition key stands out in this sample: items spread evenly enough over keys.</source>
         <translation>Tidak ada partition key yang menonjol di sampel ini: item tersebar cukup merata di antara key.</translation>
     </message>
@@ -1038,6 +1045,16 @@ Kemungkinan panas</translation>
         <location line="-1"/>
         <source>Total</source>
         <translation>Total</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>What the scan cost</source>
+        <translation>Biaya scan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What the scan cost, per page</source>
+        <translation>Biaya scan, per halaman</translation>
     </message>
 </context>
 <context>
@@ -1419,12 +1436,12 @@ Kemungkinan panas</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+53"/>
+        <location filename="../../window/connection_dialog.py" line="+54"/>
         <source>Connect to DynamoDB</source>
         <translation>Hubungkan ke DynamoDB</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Some saved connections were skipped: </source>
         <translation>Beberapa koneksi tersimpan dilewati: </translation>
     </message>
@@ -1530,12 +1547,12 @@ Kemungkinan panas</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+77"/>
+        <location line="+123"/>
         <source>{source} is {url}. </source>
         <translation>{source} adalah {url}. </translation>
     </message>
     <message>
-        <location line="-64"/>
+        <location line="-110"/>
         <source>Give the connection a name.</source>
         <translation>Beri nama koneksi.</translation>
     </message>
@@ -1545,7 +1562,42 @@ Kemungkinan panas</translation>
         <translation>URL endpoint harus diawali http:// atau https://, mis. http://localhost:8000.</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+37"/>
+        <source>Its profile, region and endpoint are replaced by the ones in this form.</source>
+        <translation>Profil, region, dan endpoint-nya diganti dengan yang ada di formulir ini.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It is a production connection: it would no longer open read-only, nor ask for the account id before a write.</source>
+        <translation>Ini koneksi produksi: koneksi ini tidak lagi dibuka hanya-baca, dan tidak lagi meminta ID akun sebelum menulis.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>It is a read-only connection: it would accept writes.</source>
+        <translation>Ini koneksi hanya-baca: koneksi ini akan menerima penulisan.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>To keep both, cancel and give this connection another name.</source>
+        <translation>Untuk menyimpan keduanya, batalkan dan beri koneksi ini nama lain.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replace saved connection?</source>
+        <translation>Ganti koneksi tersimpan?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replace the saved connection “{name}”?</source>
+        <translation>Ganti koneksi tersimpan “{name}”?</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Replace</source>
+        <translation>Ganti</translation>
+    </message>
+    <message>
+        <location line="+60"/>
         <source>Requests to {host} would travel unencrypted: use https://, or tick “Send in clear text” below the field to connect anyway (Save keeps that choice for this connection).</source>
         <translation>Permintaan ke {host} akan dikirim tanpa enkripsi: gunakan https://, atau centang “Kirim tanpa enkripsi” di bawah kolom untuk tetap terhubung (Simpan menyimpan pilihan itu untuk koneksi ini).</translation>
     </message>
@@ -2684,7 +2736,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Hubungkan ke tabel dulu.</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>the schema saved for this connection and table</source>
         <translation>skema yang disimpan untuk koneksi dan tabel ini</translation>
     </message>
@@ -3288,7 +3340,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>KeptTextsBar</name>
     <message numerus="yes">
-        <location filename="../../window/unsent_work.py" line="+107"/>
+        <location filename="../../window/unsent_work.py" line="+115"/>
         <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
         <translation>
             <numerusform>Sesi terakhir Anda menyimpan %n suntingan yang belum dikirim, diketik di sebuah dialog.</numerusform>
@@ -3423,7 +3475,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+217"/>
+        <location filename="../../locks/live_mode.py" line="+218"/>
         <source>The table&apos;s stream ended.</source>
         <translation>Stream tabel telah berakhir.</translation>
     </message>
@@ -3433,7 +3485,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Mode langsung berhenti: {why}</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+133"/>
         <source>Stream records…</source>
         <translation>Record stream…</translation>
     </message>
@@ -4631,7 +4683,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
 <context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+74"/>
+        <location filename="../../locks/repair_dialog.py" line="+76"/>
         <source>Repair all — {name}</source>
         <translation>Perbaiki semua — {name}</translation>
     </message>
@@ -6123,7 +6175,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TtlTimelinePanel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="+119"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="+121"/>
         <source>Scan the table to see when its items expire.</source>
         <translation>Scan tabel untuk melihat kapan item-nya kedaluwarsa.</translation>
     </message>
@@ -6215,12 +6267,12 @@ Permintaan: {request}</translation>
     <message>
         <location line="+10"/>
         <location line="+45"/>
-        <location line="+89"/>
+        <location line="+99"/>
         <source>Click a bar to list its items.</source>
         <translation>Klik batang untuk mendaftar item-nya.</translation>
     </message>
     <message>
-        <location line="-131"/>
+        <location line="-141"/>
         <location line="+11"/>
         <source>TTL value</source>
         <translation>Nilai TTL</translation>
@@ -6254,12 +6306,12 @@ Permintaan: {request}</translation>
     <message>
         <location line="+7"/>
         <location line="+32"/>
-        <location line="+121"/>
+        <location line="+131"/>
         <source>Will never expire</source>
         <translation>Tidak akan kedaluwarsa</translation>
     </message>
     <message>
-        <location line="-151"/>
+        <location line="-161"/>
         <source>Reason</source>
         <translation>Alasan</translation>
     </message>
@@ -6301,14 +6353,14 @@ Permintaan: {request}</translation>
         <translation>Scan atas {scope}</translation>
     </message>
     <message numerus="yes">
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Charting %Ln item(s) by expiry…</source>
         <translation>
             <numerusform>Menyusun %Ln item menurut waktu kedaluwarsa…</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+22"/>
         <source>
 Oldest: {key_text}</source>
         <translation>
@@ -6769,7 +6821,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-377"/>
+        <location filename="../../builder/panel.py" line="-395"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7153,7 +7205,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.live_mode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="-295"/>
+        <location filename="../../locks/live_mode.py" line="-298"/>
         <source>Live: follow the table&apos;s stream and update the rows as writes arrive; new problems are marked and counted ({LIVE_KEY})</source>
         <extracomment>Events of the grid&apos;s update at Live&apos;s start applied per turn of the event loop (a replay&apos;s page of records is as many).</extracomment>
         <translation>Langsung: ikuti stream tabel dan perbarui baris saat penulisan masuk; masalah baru ditandai dan dihitung ({LIVE_KEY})</translation>
@@ -7170,7 +7222,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.model</name>
     <message>
-        <location filename="../../locks/model.py" line="-258"/>
+        <location filename="../../locks/model.py" line="-280"/>
         <source>stale: re-run the audit</source>
         <extracomment>The roles ``data`` answers: any other is None at once.</extracomment>
         <translation>usang: jalankan ulang audit</translation>
@@ -7460,7 +7512,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>scans.ttl_timeline_panel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="-296"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="-308"/>
         <source>DynamoDB deletes expired items in a background sweep, typically within a few days: until then they are still read, so check expiry at read time.</source>
         <translation>DynamoDB menghapus item kedaluwarsa lewat proses latar belakang, biasanya dalam beberapa hari: sampai saat itu item masih ikut terbaca, jadi periksa kedaluwarsa saat membaca.</translation>
     </message>
@@ -7468,7 +7520,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>settings</name>
     <message>
-        <location filename="../../settings.py" line="+117"/>
+        <location filename="../../settings.py" line="+118"/>
         <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
         <translation>Berkas pengaturan {path} tidak dapat dibaca ({strerror}); DynoView dimulai dengan pengaturan bawaan dan tidak akan menyimpannya.</translation>
     </message>
@@ -7951,12 +8003,12 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-254"/>
+        <location filename="../../window/connection_dialog.py" line="-302"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Demo (tertanam, tanpa akun AWS)</translation>
     </message>
     <message>
-        <location line="+267"/>
+        <location line="+315"/>
         <source>Send in clear text?</source>
         <translation>Kirim tanpa enkripsi?</translation>
     </message>

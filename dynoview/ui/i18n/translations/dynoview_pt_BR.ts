@@ -235,8 +235,8 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+117"/>
-        <location line="+86"/>
+        <location filename="../../context.py" line="+119"/>
+        <location line="+92"/>
         <location filename="../../transfer/import_controller.py" line="+74"/>
         <source>the article&apos;s default layout</source>
         <translation>o layout padrão do artigo</translation>
@@ -439,7 +439,7 @@
 <context>
     <name>AuditRowsModel</name>
     <message>
-        <location filename="../../locks/model.py" line="+331"/>
+        <location filename="../../locks/model.py" line="+353"/>
         <source>Account</source>
         <translation>Conta</translation>
     </message>
@@ -656,7 +656,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+214"/>
+        <location filename="../../builder/panel.py" line="+233"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Não foi possível abrir a requisição: </translation>
@@ -839,11 +839,12 @@
     </message>
     <message>
         <location line="-34"/>
+        <location line="+227"/>
         <source>What the sample cost</source>
         <translation>Quanto a amostra custou</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="-208"/>
         <source>Sample up to </source>
         <translation>Amostra de até </translation>
     </message>
@@ -904,11 +905,12 @@
     </message>
     <message>
         <location line="+11"/>
+        <location line="+164"/>
         <source>What the sample cost, per page</source>
         <translation>Quanto a amostra custou, por página</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-163"/>
         <source>Page</source>
         <translation>Página</translation>
     </message>
@@ -938,7 +940,7 @@
         <translation>Cada página do Scan é cobrada pelo tamanho total dos itens lidos, arredondado para cima em 4 KB, pela metade em leituras eventualmente consistentes.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Open a table to see its partitions.</source>
         <translation>Abra uma tabela para ver suas partições.</translation>
     </message>
@@ -961,7 +963,7 @@
         </translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source> Largest item: {key_text}, {human_bytes} ({share_text} of the 400 KB item limit).</source>
         <translation> Maior item: {key_text}, {human_bytes} ({share_text} do limite de 400 KB por item).</translation>
     </message>
@@ -977,6 +979,11 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>No partition key stands out in this table: items spread evenly enough over keys.</source>
+        <translation>Nenhuma chave de partição se destaca nesta tabela: os itens se distribuem de forma suficientemente uniforme entre as chaves.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>No partition key stands out in this sample: items spread evenly enough over keys.</source>
         <translation>Nenhuma chave de partição se destaca nesta amostra: os itens se distribuem de forma razoavelmente uniforme.</translation>
     </message>
@@ -1046,6 +1053,16 @@ Provavelmente quente</translation>
         <location line="-1"/>
         <source>Total</source>
         <translation>Total</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>What the scan cost</source>
+        <translation>Quanto custou o scan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What the scan cost, per page</source>
+        <translation>Quanto custou o scan, por página</translation>
     </message>
 </context>
 <context>
@@ -1433,12 +1450,12 @@ Provavelmente quente</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+53"/>
+        <location filename="../../window/connection_dialog.py" line="+54"/>
         <source>Connect to DynamoDB</source>
         <translation>Conectar ao DynamoDB</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Some saved connections were skipped: </source>
         <translation>Algumas conexões salvas foram ignoradas: </translation>
     </message>
@@ -1544,12 +1561,12 @@ Provavelmente quente</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+77"/>
+        <location line="+123"/>
         <source>{source} is {url}. </source>
         <translation>{source} é {url}. </translation>
     </message>
     <message>
-        <location line="-64"/>
+        <location line="-110"/>
         <source>Give the connection a name.</source>
         <translation>Dê um nome à conexão.</translation>
     </message>
@@ -1559,7 +1576,42 @@ Provavelmente quente</translation>
         <translation>A URL do endpoint deve começar com http:// ou https://, p. ex. http://localhost:8000.</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+37"/>
+        <source>Its profile, region and endpoint are replaced by the ones in this form.</source>
+        <translation>O perfil, a região e o endpoint dela são substituídos pelos deste formulário.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It is a production connection: it would no longer open read-only, nor ask for the account id before a write.</source>
+        <translation>É uma conexão de produção: ela não abriria mais somente leitura nem pediria o ID da conta antes de uma escrita.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>It is a read-only connection: it would accept writes.</source>
+        <translation>É uma conexão somente leitura: ela aceitaria escritas.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>To keep both, cancel and give this connection another name.</source>
+        <translation>Para manter as duas, cancele e dê outro nome a esta conexão.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replace saved connection?</source>
+        <translation>Substituir a conexão salva?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replace the saved connection “{name}”?</source>
+        <translation>Substituir a conexão salva “{name}”?</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Replace</source>
+        <translation>Substituir</translation>
+    </message>
+    <message>
+        <location line="+60"/>
         <source>Requests to {host} would travel unencrypted: use https://, or tick “Send in clear text” below the field to connect anyway (Save keeps that choice for this connection).</source>
         <translation>As requisições para {host} trafegariam sem criptografia: use https://, ou marque “Enviar sem criptografia” abaixo do campo para conectar mesmo assim (Salvar guarda essa escolha para esta conexão).</translation>
     </message>
@@ -2714,7 +2766,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Conecte-se a uma tabela primeiro.</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>the schema saved for this connection and table</source>
         <translation>o esquema salvo para esta conexão e tabela</translation>
     </message>
@@ -3323,7 +3375,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>KeptTextsBar</name>
     <message numerus="yes">
-        <location filename="../../window/unsent_work.py" line="+107"/>
+        <location filename="../../window/unsent_work.py" line="+115"/>
         <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
         <translation>
             <numerusform>Sua última sessão guardou %n edição não enviada digitada em uma caixa de diálogo.</numerusform>
@@ -3466,7 +3518,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+217"/>
+        <location filename="../../locks/live_mode.py" line="+218"/>
         <source>The table&apos;s stream ended.</source>
         <translation>O stream da tabela terminou.</translation>
     </message>
@@ -3476,7 +3528,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Modo ao vivo parado: {why}</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+133"/>
         <source>Stream records…</source>
         <translation>Registros de stream…</translation>
     </message>
@@ -4685,7 +4737,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
 <context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+74"/>
+        <location filename="../../locks/repair_dialog.py" line="+76"/>
         <source>Repair all — {name}</source>
         <translation>Reparar tudo — {name}</translation>
     </message>
@@ -6183,7 +6235,7 @@ Requisição: {request}</translation>
 <context>
     <name>TtlTimelinePanel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="+119"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="+121"/>
         <source>Scan the table to see when its items expire.</source>
         <translation>Faça o Scan da tabela para ver quando seus itens expiram.</translation>
     </message>
@@ -6275,12 +6327,12 @@ Requisição: {request}</translation>
     <message>
         <location line="+10"/>
         <location line="+45"/>
-        <location line="+89"/>
+        <location line="+99"/>
         <source>Click a bar to list its items.</source>
         <translation>Clique em uma barra para listar seus itens.</translation>
     </message>
     <message>
-        <location line="-131"/>
+        <location line="-141"/>
         <location line="+11"/>
         <source>TTL value</source>
         <translation>Valor do TTL</translation>
@@ -6314,12 +6366,12 @@ Requisição: {request}</translation>
     <message>
         <location line="+7"/>
         <location line="+32"/>
-        <location line="+121"/>
+        <location line="+131"/>
         <source>Will never expire</source>
         <translation>Nunca vai expirar</translation>
     </message>
     <message>
-        <location line="-151"/>
+        <location line="-161"/>
         <source>Reason</source>
         <translation>Motivo</translation>
     </message>
@@ -6362,7 +6414,7 @@ Requisição: {request}</translation>
         <translation>um Scan de {scope}</translation>
     </message>
     <message numerus="yes">
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Charting %Ln item(s) by expiry…</source>
         <translation>
             <numerusform>Organizando %Ln item por expiração…</numerusform>
@@ -6370,7 +6422,7 @@ Requisição: {request}</translation>
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+22"/>
         <source>
 Oldest: {key_text}</source>
         <translation>
@@ -6832,7 +6884,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-377"/>
+        <location filename="../../builder/panel.py" line="-395"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7216,7 +7268,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.live_mode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="-295"/>
+        <location filename="../../locks/live_mode.py" line="-298"/>
         <source>Live: follow the table&apos;s stream and update the rows as writes arrive; new problems are marked and counted ({LIVE_KEY})</source>
         <extracomment>Events of the grid&apos;s update at Live&apos;s start applied per turn of the event loop (a replay&apos;s page of records is as many).</extracomment>
         <translation>Ao vivo: acompanhar o stream da tabela e atualizar as linhas conforme as escritas chegam; novos problemas são marcados e contados ({LIVE_KEY})</translation>
@@ -7233,7 +7285,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.model</name>
     <message>
-        <location filename="../../locks/model.py" line="-258"/>
+        <location filename="../../locks/model.py" line="-280"/>
         <source>stale: re-run the audit</source>
         <extracomment>The roles ``data`` answers: any other is None at once.</extracomment>
         <translation>desatualizado: refaça a auditoria</translation>
@@ -7523,7 +7575,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>scans.ttl_timeline_panel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="-296"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="-308"/>
         <source>DynamoDB deletes expired items in a background sweep, typically within a few days: until then they are still read, so check expiry at read time.</source>
         <translation>O DynamoDB exclui itens expirados em uma varredura em segundo plano, normalmente em alguns dias: até lá eles ainda são lidos, então verifique a expiração no momento da leitura.</translation>
     </message>
@@ -7531,7 +7583,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>settings</name>
     <message>
-        <location filename="../../settings.py" line="+117"/>
+        <location filename="../../settings.py" line="+118"/>
         <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
         <translation>Não foi possível ler o arquivo de configurações {path} ({strerror}); o DynoView inicia com as configurações padrão e não vai salvá-las.</translation>
     </message>
@@ -8014,12 +8066,12 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-254"/>
+        <location filename="../../window/connection_dialog.py" line="-302"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Demonstração (embutida, sem conta AWS)</translation>
     </message>
     <message>
-        <location line="+267"/>
+        <location line="+315"/>
         <source>Send in clear text?</source>
         <translation>Enviar sem criptografia?</translation>
     </message>
