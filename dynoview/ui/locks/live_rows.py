@@ -82,6 +82,7 @@ class LiveRows:
         self.new: set[int] = set()
         self.resolved: set[int] = set()
         self.gone: set[int] = set()  # lock rows off the grid: cleared at Live's start
+        self.resolved_before: set[int] = set()  # resolved rows cleared at Live's start, not since
         self.events: dict[int, list[WatchEvent]] = {}
 
     def build_index(self, cancel: threading.Event | None = None) -> LiveRows:
@@ -131,6 +132,7 @@ class LiveRows:
                 out.counts[event.kind] = out.counts.get(event.kind, 0) + 1
                 self.new |= hit
                 self.resolved -= hit
+                self.resolved_before -= hit
                 out.problems |= hit
                 if event.kind == RESOLVED:
                     healed = {row for row in rows if row not in self.rows.row_findings}
@@ -140,6 +142,9 @@ class LiveRows:
                         healed -= left
                         self.gone |= left
                         out.left |= left
+                        self.resolved_before |= healed
+                    else:
+                        self.resolved_before -= healed
                     self.resolved |= healed
             out.touched |= rows
         return out

@@ -85,6 +85,10 @@ NEW_COLOUR = QColor(37, 99, 235)  # the swatch beside a row Live mode changed
 RESOLVED_COLOUR = QColor(22, 163, 74)
 LIVE_TIP = QT_TRANSLATE_NOOP(
     "locks.model", "Live: {what} since Live mode started. Right-click → Stream records… shows the writes.")
+# A row Live's start found resolved: a write between the grid's audit and Live's start (no event).
+RESOLVED_BEFORE_TIP = QT_TRANSLATE_NOOP(
+    "locks.model", "Live: its problems were resolved after the audit and before Live mode started "
+    "(the grid was brought in line as Live started).")
 # A lock row's Account cell. Sorting by account still orders by core's English
 # ``dynoview.core.audit.view_order.NO_ACCOUNT`` (off the UI thread); only the shown text is translated.
 NO_ACCOUNT_TEXT = QT_TRANSLATE_NOOP("locks.model", "(no account)")
@@ -395,8 +399,11 @@ class AuditRowsModel(QAbstractTableModel):
             mark = self._mark(row)
             tip = self._tooltip(rows, row, col)
             if mark is not None:
-                tip = "\n\n".join(filter(None, [QCoreApplication.translate("locks.model", LIVE_TIP).format(
-                    what="a problem appeared" if mark == NEW_TEXT else "its problems were resolved"), tip]))
+                before = mark == RESOLVED_TEXT and self.live is not None and row in self.live.resolved_before
+                said = QCoreApplication.translate("locks.model", RESOLVED_BEFORE_TIP) if before else \
+                    QCoreApplication.translate("locks.model", LIVE_TIP).format(
+                        what="a problem appeared" if mark == NEW_TEXT else "its problems were resolved")
+                tip = "\n\n".join(filter(None, [said, tip]))
             # The sentences quote the table's values: Qt would render one that looks like HTML
             # as HTML (an <img> of a FIFO path blocks the UI thread on hover).
             return plain_tooltip(tip) if tip else tip

@@ -439,7 +439,7 @@
 <context>
     <name>AuditRowsModel</name>
     <message>
-        <location filename="../../locks/model.py" line="+353"/>
+        <location filename="../../locks/model.py" line="+357"/>
         <source>Account</source>
         <translation>Compte</translation>
     </message>
@@ -980,7 +980,7 @@
     <message>
         <location line="+4"/>
         <source>No partition key stands out in this table: items spread evenly enough over keys.</source>
-        <translation>Aucune clé de partition ne se distingue dans cette table : les éléments se répartissent assez également entre les clés.</translation>
+        <translation>Aucune clé de partition ne se distingue dans cette table&#xa0;: les éléments se répartissent assez également entre les clés.</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1583,12 +1583,12 @@ Probablement chaudes</translation>
     <message>
         <location line="+2"/>
         <source>It is a production connection: it would no longer open read-only, nor ask for the account id before a write.</source>
-        <translation>C’est une connexion de production : elle ne s’ouvrirait plus en lecture seule et ne demanderait plus l’identifiant du compte avant une écriture.</translation>
+        <translation>C’est une connexion de production&#xa0;: elle ne s’ouvrirait plus en lecture seule et ne demanderait plus l’identifiant du compte avant une écriture.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>It is a read-only connection: it would accept writes.</source>
-        <translation>C’est une connexion en lecture seule : elle accepterait les écritures.</translation>
+        <translation>C’est une connexion en lecture seule&#xa0;: elle accepterait les écritures.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1598,12 +1598,12 @@ Probablement chaudes</translation>
     <message>
         <location line="+1"/>
         <source>Replace saved connection?</source>
-        <translation>Remplacer la connexion enregistrée ?</translation>
+        <translation>Remplacer la connexion enregistrée&#xa0;?</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Replace the saved connection “{name}”?</source>
-        <translation>Remplacer la connexion enregistrée « {name} » ?</translation>
+        <translation>Remplacer la connexion enregistrée «&#xa0;{name}&#xa0;»&#xa0;?</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -7285,7 +7285,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.model</name>
     <message>
-        <location filename="../../locks/model.py" line="-280"/>
+        <location filename="../../locks/model.py" line="-284"/>
         <source>stale: re-run the audit</source>
         <extracomment>The roles ``data`` answers: any other is None at once.</extracomment>
         <translation>périmé&#xa0;: relancez l’audit</translation>
@@ -7301,7 +7301,12 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>En direct&#xa0;: {what} depuis le début du mode direct. Clic droit → Enregistrements de flux… montre les écritures.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
+        <source>Live: its problems were resolved after the audit and before Live mode started (the grid was brought in line as Live started).</source>
+        <translation>Live : ses problèmes ont été résolus après l’audit et avant le démarrage du mode Live (la grille a été mise à jour au démarrage de Live).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>(no account)</source>
         <translation>(sans compte)</translation>
     </message>

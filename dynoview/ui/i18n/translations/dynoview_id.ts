@@ -439,7 +439,7 @@
 <context>
     <name>AuditRowsModel</name>
     <message>
-        <location filename="../../locks/model.py" line="+353"/>
+        <location filename="../../locks/model.py" line="+357"/>
         <source>Account</source>
         <translation>Akun</translation>
     </message>
@@ -7222,7 +7222,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.model</name>
     <message>
-        <location filename="../../locks/model.py" line="-280"/>
+        <location filename="../../locks/model.py" line="-284"/>
         <source>stale: re-run the audit</source>
         <extracomment>The roles ``data`` answers: any other is None at once.</extracomment>
         <translation>usang: jalankan ulang audit</translation>
@@ -7238,7 +7238,12 @@ Terlama: {key_text}</translation>
         <translation>Langsung: {what} sejak mode langsung dimulai. Klik kanan → Record stream… menampilkan penulisannya.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
+        <source>Live: its problems were resolved after the audit and before Live mode started (the grid was brought in line as Live started).</source>
+        <translation>Live: masalahnya terselesaikan setelah audit dan sebelum mode Live dimulai (grid diselaraskan saat Live dimulai).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>(no account)</source>
         <translation>(tanpa akun)</translation>
     </message>

@@ -439,7 +439,7 @@
 <context>
     <name>AuditRowsModel</name>
     <message>
-        <location filename="../../locks/model.py" line="+353"/>
+        <location filename="../../locks/model.py" line="+357"/>
         <source>Account</source>
         <translation>Conta</translation>
     </message>
@@ -7285,7 +7285,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.model</name>
     <message>
-        <location filename="../../locks/model.py" line="-280"/>
+        <location filename="../../locks/model.py" line="-284"/>
         <source>stale: re-run the audit</source>
         <extracomment>The roles ``data`` answers: any other is None at once.</extracomment>
         <translation>desatualizado: refaça a auditoria</translation>
@@ -7301,7 +7301,12 @@ Mais antigo: {key_text}</translation>
         <translation>Ao vivo: {what} desde o início do modo ao vivo. Botão direito → Registros de stream… mostra as escritas.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
+        <source>Live: its problems were resolved after the audit and before Live mode started (the grid was brought in line as Live started).</source>
+        <translation>Live: seus problemas foram resolvidos depois da auditoria e antes do início do modo Live (a grade foi atualizada quando o Live começou).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>(no account)</source>
         <translation>(sem conta)</translation>
     </message>
