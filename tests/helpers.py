@@ -93,3 +93,12 @@ def numbered_table(endpoint_url: str, prefix: str, items: int) -> Iterator[str]:
         yield name
     finally:
         client.delete_table(TableName=name)
+
+
+def logged_connection(owner: Any) -> dict[str, Any]:
+    """What the action log records for the connection ``owner`` sends through (an AppContext,
+    or a panel holding one): a token's earlier sends count only through the same connection."""
+    from dynoview.core.tx.action_log import connection_record
+
+    conn = getattr(owner, "ctx", owner).connection
+    return connection_record(conn.spec, conn.region)

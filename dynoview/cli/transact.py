@@ -35,7 +35,7 @@ from dynoview.core.preflight.replay import replayed
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection, ConnectionSpecError, check_endpoint_url, check_region
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.tx.action_log import ActionLog, ActionLogError
+from dynoview.core.tx.action_log import ActionLog, ActionLogError, connection_record
 from dynoview.core.tx.code_export import to_aws_cli, to_boto3, to_javascript
 from dynoview.core.tx.confirmation import confirmation_for, tables_of
 from dynoview.core.tx.execution import execute_transaction
@@ -51,7 +51,7 @@ from dynoview.core.tx.model import (
 )
 from dynoview.core.tx.outcomes import APPLIED, CANCELLED, NOT_APPLIED, SUCCEEDED, UNKNOWN, ExecutionResult
 from dynoview.core.tx.validation import describe_tables, has_errors, validate
-from dynoview.core.tx.wire import RequestShapeError, preview_text
+from dynoview.core.tx.wire import RequestShapeError, body_json, preview_text, request_body
 from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, article_schema
 from dynoview.core.uniqueness.schema_file import load_schema_file
 
@@ -439,9 +439,11 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
         print(line, file=sys.stderr)
     try:
         schema = _preflight_schema(args, conn, tx, infos, schema)
-        # A resend of a token DynamoDB still honours: its guards fail on what it wrote itself.
+        # A resend of a token DynamoDB still honours (this request, sent through this connection):
+        # its guards fail on what it wrote itself.
         preflight = replayed(run_preflight(Reader(conn), tx, schema, infos), ActionLog(), tx.token,
-                             time.time())
+                             time.time(), connection=connection_record(conn.spec, conn.region),
+                             request=body_json(request_body(tx.to_request())))
     except (SchemaError, DynoViewError):
         raise
     except USER_ERRORS as exc:

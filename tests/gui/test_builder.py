@@ -20,6 +20,7 @@ from dynoview.core.uniqueness.schema import article_schema
 from dynoview.ui.builder import BuilderPanel
 from dynoview.ui.builder.preflight_view import OverrideDialog
 from dynoview.ui.builder.template_forms import NO_SUBJECT_HINT, SIGN_UP, SignUpForm
+from tests.helpers import logged_connection
 
 pytestmark = pytest.mark.gui
 S = article_schema()
@@ -218,7 +219,7 @@ def test_confirmation_warns_when_the_token_was_first_sent_ten_minutes_ago(
 
     tx = sign_up(S, seeded_table, account("t4", "t4@x.io", "t4"))
     tx.token = "logged-token"
-    panel.action_log.append(connection={"name": "demo"}, token="logged-token", request={},
+    panel.action_log.append(connection=logged_connection(panel), token="logged-token", request={},
                             outcome={"status": "unknown"},
                             time=datetime.now(UTC) - timedelta(minutes=10))
     panel.set_transaction(tx, pinned=True)

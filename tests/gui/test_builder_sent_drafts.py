@@ -22,6 +22,7 @@ from dynoview.core.uniqueness.schema import article_schema
 from dynoview.ui.builder import BuilderPanel
 from dynoview.ui.builder.send_flow import SendStep, State
 from dynoview.ui.context import AppContext
+from tests.helpers import logged_connection
 
 pytestmark = pytest.mark.gui
 S = article_schema()
@@ -119,7 +120,7 @@ def test_a_draft_that_may_have_been_applied_keeps_its_token_with_a_note(qtbot: A
     request = left["request"]
     token = request["ClientRequestToken"]
     # Sent 10 minutes ago, the answer lost and not settled: it may be in the table.
-    first.action_log.append(connection={"name": "gui-test"}, token=token, request=request,
+    first.action_log.append(connection=logged_connection(first), token=token, request=request,
                             outcome={"status": "unknown"}, time=datetime.now(UTC) - timedelta(minutes=10))
     first.drafts.end()
     second = make_panel()
@@ -151,9 +152,9 @@ def test_a_named_draft_whose_transaction_was_sent_says_so_when_opened(qtbot: Any
     panel = make_panel()
     applied, maybe = signup(seeded_table, "sd4"), signup(seeded_table, "sd5")
     past = datetime.now(UTC) - timedelta(minutes=20)
-    panel.action_log.append(connection={"name": "gui-test"}, token=applied["ClientRequestToken"],
+    panel.action_log.append(connection=logged_connection(panel), token=applied["ClientRequestToken"],
                             request=applied, outcome={"status": "succeeded"}, time=past)
-    panel.action_log.append(connection={"name": "gui-test"}, token=maybe["ClientRequestToken"],
+    panel.action_log.append(connection=logged_connection(panel), token=maybe["ClientRequestToken"],
                             request=maybe, outcome={"status": "unknown"}, time=past)
     panel.drafts.open_draft(Draft(request=applied, name="sent one"))
     said = panel.status.text()

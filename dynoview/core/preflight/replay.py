@@ -12,10 +12,12 @@ settle what happened, as for any resend.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
+from typing import Any
 
 from dynoview.core.preflight.model import CANCELLED, Preflight
 from dynoview.core.tx.action_log import NO_OUTCOME, ActionLog
-from dynoview.core.tx.idempotency import TOKEN_RESEND_WARNING, token_first_sent
+from dynoview.core.tx.idempotency import TOKEN_RESEND_WARNING, sends_of, token_first_sent
 
 #: Outcomes after which DynamoDB may hold the token as applied (a cancelled or refused request
 #: is not: it is judged again). ``no_outcome``: the app was stopped (Ctrl+C, a kill) after the
@@ -23,18 +25,26 @@ from dynoview.core.tx.idempotency import TOKEN_RESEND_WARNING, token_first_sent
 _MAYBE_APPLIED = frozenset({"succeeded", "applied", "unknown", NO_OUTCOME})
 
 
-def replayed(preflight: Preflight, log: ActionLog | None, token: str, now: float) -> Preflight:
+def replayed(preflight: Preflight, log: ActionLog | None, token: str, now: float, *,
+             connection: Mapping[str, Any] | None = None,
+             request: Mapping[str, Any] | None = None) -> Preflight:
     """``preflight`` for a resend of ``token``: its predicted cancellations dropped (with a
-    note) when the log shows the token sent less than ``TOKEN_RESEND_WARNING`` ago and perhaps
-    applied; otherwise as it is."""
+    note) when the log shows the token sent less than ``TOKEN_RESEND_WARNING`` ago through
+    ``connection`` (an ``action_log.connection_record``), this very ``request`` (the wire body
+    parsed, as logged) and perhaps applied; otherwise as it is. Another endpoint never saw the
+    token: its conditions are judged there as for any request. Without ``connection`` or
+    ``request`` (a caller that has none to give) any connection's send, or any body, counts."""
     if not preflight.refused or any(r.status != CANCELLED for r in preflight.refusals):
         return preflight
-    first = token_first_sent(log, token)
+    first = token_first_sent(log, token, connection)
     if log is None or first is None or now - first > TOKEN_RESEND_WARNING:
         return preflight
-    outcomes = [str((e.get("outcome") or {}).get("status", "unknown")).lower()
-                for e in log.entries_for_token(token)]
-    if not outcomes or outcomes[-1] not in _MAYBE_APPLIED:
+    sends = sends_of(log, token, connection)
+    # The newest send of the token here: a different request under it is refused by DynamoDB
+    # (IdempotentParameterMismatch), never replayed.
+    if not sends or (request is not None and sends[-1].get("request") != request):
+        return preflight
+    if str((sends[-1].get("outcome") or {}).get("status", "unknown")).lower() not in _MAYBE_APPLIED:
         return preflight
     minutes = max(0, round((now - first) / 60))
     note = (f"This transaction's token {token} was sent {minutes} minute(s) ago, and DynamoDB "

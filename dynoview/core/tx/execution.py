@@ -15,7 +15,9 @@
   execution of a token sent before (in its 10 minutes) reuses what its first send saw (a read
   now would find that send's own changes); a caller that has just read the items passes them
   (``before``) and nothing more is read. That read never stops a send: failing, it knows nothing.
-- DynamoDB keeps a token for 10 minutes after the request that used it. A resend
+- DynamoDB keeps a token for 10 minutes after the request that used it, on that endpoint
+  (and account): only sends through the same connection (``action_log.same_connection``) are
+  earlier sends of a token, for its replay, its first send's reads and its age. A resend
   later than about 9 minutes after the token was first sent (``TOKEN_RESEND_WARNING``)
   would be a new request: the execution's own resends stop there and the reads
   decide; an execution the user starts again that late is sent, with a warning.
@@ -56,6 +58,7 @@ from dynoview.core.tx.confirmation import confirmation_for
 from dynoview.core.tx.idempotency import (
     TOKEN_RESEND_WARNING,
     earlier_send,
+    sends_of,
     stale_token_warning,
     token_first_sent,
 )
@@ -215,7 +218,10 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
     # The user sends this token again (a resend after a lost answer, or the same request
     # later): past about 9 minutes DynamoDB takes it as a new request. Sent, with a warning.
     started = clock()
-    first_sent = None if fresh_token else token_first_sent(log, tx.token)
+    # Only this connection's sends count: DynamoDB keeps a token per endpoint (and account), so
+    # another endpoint's send of this token is no earlier send here.
+    here = connection_record(conn.spec, conn.region)
+    first_sent = None if fresh_token else token_first_sent(log, tx.token, here)
     warnings = [w for w in [stale_token_warning(tx.token, first_sent, started)] if w]
     # Sends an earlier process was killed in the middle of are settled first (once per run).
     recovered = recover_interrupted(conn, log, schema=schema, tables=tables, reader=reader)
@@ -223,17 +229,17 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
     # intent, for a recovery and for the next execution of this token (always, so the newest
     # send that has it is of the current run of sends).
     window = first_sent is not None and started - first_sent <= TOKEN_RESEND_WARNING
-    earlier = _earlier_held(log, tx, body) if window else None
+    earlier = _earlier_held(log, tx, body, here) if window else None
     # A send of this request the token's window already holds as (maybe) applied: a 200 now is
     # DynamoDB's replay of it, which writes nothing again (read after the recovery settled it).
-    replay_of = earlier_send(log, tx.token, body_json(body), first_sent) \
+    replay_of = earlier_send(log, tx.token, body_json(body), first_sent, connection=here) \
         if window and first_sent is not None else None
     before = _held(conn, tx, reader, tables, schema, earlier, given)
     context = {**(context or {}), **before.context()}
     # The intent is on disk before the request leaves: a kill during the send is recovered.
     # ActionLogError here means nothing was sent.
     intent = None if log is None else log.intent(
-        connection=connection_record(conn.spec, conn.region), token=tx.token, request=body_json(body),
+        connection=here, token=tx.token, request=body_json(body),
         context=context)
     # Resends are bounded by the token's age, from its first send in this run of sends (the
     # action log's), not from this execution's start: a resend of it later is a new request.
@@ -318,13 +324,15 @@ def _held(conn: Connection, tx: Transaction, reader: Reader, tables: dict[str, T
     return merged_before(earlier, fresh)
 
 
-def _earlier_held(log: ActionLog | None, tx: Transaction, body: bytes) -> Before | None:
-    """What the newest logged send of this very request (token and bytes) kept of what held
-    before it; None when no send kept it (an older log, or none)."""
+def _earlier_held(log: ActionLog | None, tx: Transaction, body: bytes,
+                  connection: Mapping[str, Any]) -> Before | None:
+    """What the newest logged send of this very request (token and bytes) through ``connection``
+    kept of what held before it; None when no send kept it (an older log, or none). Another
+    endpoint's items are not these: what held there is no evidence here."""
     if log is None:
         return None
     request = body_json(body)
-    for entry in reversed(log.entries_for_token(tx.token)):
+    for entry in reversed(sends_of(log, tx.token, connection)):
         held = before_from_context(entry.get("context"), tx) if entry.get("request") == request else None
         if held is not None:
             return held

@@ -23,7 +23,8 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from dynoview.core.tx.action_log import NO_OUTCOME, ActionLog
+from dynoview.core.redaction import redact_obj
+from dynoview.core.tx.action_log import NO_OUTCOME, ActionLog, same_connection
 from dynoview.core.tx.model import new_token
 
 
@@ -105,16 +106,42 @@ def entry_sent_at(entry: Mapping[str, Any]) -> float | None:
         return None
 
 
-def token_first_sent(log: ActionLog | None, token: str) -> float | None:
-    """When the token's current run of sends began (epoch seconds), from the action log.
+#: What names a connection in a logged send (``action_log.connection_record``) for
+#: ``action_log.same_connection``: a send through another endpoint, region or profile reached
+#: another DynamoDB (or another account's), which never saw the token.
+_CONNECTION_KEYS = ("endpoint", "region", "profile")
+
+
+def sent_through(entry: Mapping[str, Any], connection: Mapping[str, Any]) -> bool:
+    """Whether a logged send went through ``connection`` (a ``connection_record``). An entry that
+    does not name all of its endpoint, region and profile (an older log) cannot be told to have,
+    so it has not: taking another endpoint's send for this one's would call a write a replay."""
+    there = entry.get("connection")
+    # The log keeps the record with secrets scrubbed (a profile named like a key): compare alike.
+    return (isinstance(there, Mapping) and all(k in there for k in _CONNECTION_KEYS)
+            and (same_connection(there, connection) or same_connection(there, redact_obj(dict(connection)))))
+
+
+def sends_of(log: ActionLog, token: str, connection: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """The logged sends of ``token`` through ``connection``, oldest first. None: through any
+    connection (only for a caller that has none to give: it may count another endpoint's send)."""
+    entries = log.entries_for_token(token)
+    return entries if connection is None else [e for e in entries if sent_through(e, connection)]
+
+
+def token_first_sent(log: ActionLog | None, token: str,
+                     connection: Mapping[str, Any] | None = None) -> float | None:
+    """When the token's current run of sends through ``connection`` began (epoch seconds), from
+    the action log.
 
     Sends within ``TOKEN_RESEND_WARNING`` of a run's first send are resends of one request
     as DynamoDB sees them; a send later than that was a new request to DynamoDB, and starts
-    a new run. None when the log has no send of this token.
+    a new run. None when the log has no send of this token through this connection (DynamoDB
+    keeps a token per endpoint and account: another one's send started nothing here).
     """
     if log is None or not token:
         return None
-    times = sorted(t for e in log.entries_for_token(token) for t in [entry_sent_at(e)] if t is not None)
+    times = sorted(t for e in sends_of(log, token, connection) for t in [entry_sent_at(e)] if t is not None)
     start: float | None = None
     for sent in times:
         if start is None or sent - start > TOKEN_RESEND_WARNING:
@@ -123,7 +150,8 @@ def token_first_sent(log: ActionLog | None, token: str) -> float | None:
 
 
 def stale_token_warning(token: str, first_sent: float | None, now: float) -> str | None:
-    """A sentence when sending under this token again is likely past DynamoDB's 10 minutes."""
+    """A sentence when sending under this token again is likely past DynamoDB's 10 minutes
+    (``first_sent``: ``token_first_sent`` through the connection it is sent on)."""
     if first_sent is None or now - first_sent <= TOKEN_RESEND_WARNING:
         return None
     minutes = (now - first_sent) / 60
@@ -139,14 +167,15 @@ _APPLIED_STATUSES = frozenset({"succeeded", "applied"})
 _MAYBE_APPLIED_STATUSES = frozenset({"unknown", NO_OUTCOME})
 
 
-def earlier_send(log: ActionLog | None, token: str, request: Any, since: float
-                 ) -> tuple[float, bool] | None:
-    """The newest send of this very request under ``token`` since ``since`` (the token's run of
-    sends, within DynamoDB's 10 minutes) that was or may have been applied: (when it was sent,
-    True if applied for sure). Another 200 for the request is then DynamoDB's replay of it."""
+def earlier_send(log: ActionLog | None, token: str, request: Any, since: float, *,
+                 connection: Mapping[str, Any]) -> tuple[float, bool] | None:
+    """The newest send of this very request under ``token`` through ``connection`` since ``since``
+    (the token's run of sends, within DynamoDB's 10 minutes) that was or may have been applied:
+    (when it was sent, True if applied for sure). Another 200 for the request is then DynamoDB's
+    replay of it; a send through another connection reached a DynamoDB that never saw it."""
     if log is None or not token:
         return None
-    for entry in reversed(log.entries_for_token(token)):
+    for entry in reversed(sends_of(log, token, connection)):
         sent = entry_sent_at(entry)
         status = str((entry.get("outcome") or {}).get("status", "unknown")).lower()
         if (sent is None or sent < since or entry.get("request") != request

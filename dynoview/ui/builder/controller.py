@@ -21,10 +21,11 @@ from dynoview.core.preflight.unseen import last_look, preflight_with_unseen
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.action_log import ActionLog, connection_record
 from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.model import Transaction
 from dynoview.core.tx.outcomes import ExecutionResult
+from dynoview.core.tx.wire import body_json, request_body
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.context import AppContext
 
@@ -64,8 +65,12 @@ class BuilderController(QObject):
         # its item was opened (``Action.seen``) refused too.
         result: Preflight = await self.ctx.tasks.call(preflight_with_unseen, reader, tx, schema, tables,
                                                       cancellable=True)
-        # A resend of a token DynamoDB still honours: its guards fail on what it wrote itself.
-        result = replayed(result, log, tx.token, time.time())
+        # A resend of a token DynamoDB still honours (this request, through this connection):
+        # its guards fail on what it wrote itself.
+        conn = reader.conn
+        result = replayed(result, log, tx.token, time.time(),
+                          connection=connection_record(conn.spec, conn.region),
+                          request=body_json(request_body(tx.to_request())))
         self.preflight_done.emit(tx, execute_after, result)
 
     def start_send(self, conn: Connection, tx: Transaction, confirmation: str | bool, *,

@@ -29,7 +29,7 @@ from dynoview.core.preflight.check import Preflight
 from dynoview.core.preflight.guards import Guard, add_guards
 from dynoview.core.preflight.model import UNSEEN_ATTRIBUTES
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.action_log import ActionLog, connection_record
 from dynoview.core.tx.confirmation import ConfirmationRequirement, confirmation_for
 from dynoview.core.tx.idempotency import stale_token_warning, token_first_sent
 from dynoview.core.tx.model import CONDITION_CHECK, Transaction
@@ -321,7 +321,8 @@ class SendFlow(QObject):
         # is not read on the UI thread for nothing.
         sent_before = env.pinned or tx.token == env.logged_token or (
             self.executed is not None and self.executed.token == tx.token)
-        late = stale_token_warning(tx.token, token_first_sent(env.log, tx.token), time.time()) \
+        here = connection_record(conn.spec, conn.region)  # only its sends honour the token here
+        late = stale_token_warning(tx.token, token_first_sent(env.log, tx.token, here), time.time()) \
             if sent_before else None
         if late:  # the same token past DynamoDB's 10 minutes: say so before the click
             requirement = dataclasses.replace(requirement, message=f"{requirement.message}\n\n{late}")

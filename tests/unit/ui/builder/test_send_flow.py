@@ -42,7 +42,7 @@ from dynoview.ui.builder.send_flow import (
 from dynoview.ui.context import AppContext
 from tests import fault_proxy as fp
 from tests.fault_proxy import FaultProxy
-from tests.helpers import connect
+from tests.helpers import connect, logged_connection
 
 pytestmark = [pytest.mark.gui, pytest.mark.integration]
 S = article_schema()
@@ -170,7 +170,7 @@ def test_a_token_first_sent_ten_minutes_ago_is_said_before_the_confirmation(
         qtbot: Any, ctx: AppContext, env: SendEnv, seeded_table: str) -> None:
     tx = sign_up(S, seeded_table, account("fl5"))
     tx.token = "logged-token"
-    env.log.append(connection={"name": "demo"}, token="logged-token", request={},
+    env.log.append(connection=logged_connection(ctx), token="logged-token", request={},
                    outcome={"status": "unknown"}, time=datetime.now(UTC) - timedelta(minutes=10))
     current = [tx]
     flow = SendFlow(ctx, lambda: current[0])
@@ -205,6 +205,7 @@ def test_a_lost_answer_is_settled_by_reads(qtbot: Any, ctx: AppContext, env: Sen
                                            seeded_table: str) -> None:
     with FaultProxy(moto_endpoint) as proxy:
         ctx.set_connection(connect(proxy.url, name="faulty"))
+        proxy.forget_tokens = True  # the resend meets its own writes (no token kept): reads settle it
         proxy.add(fp.DROP_AFTER, operation=TX, times=1)
         tx = sign_up(S, seeded_table, account("fl7"))
         flow = SendFlow(ctx, lambda: tx)
