@@ -4,7 +4,8 @@ A read-only connection runs ``check_read_only`` on every call before it is sent;
 integrity check uses ``is_read_operation`` to know which answers to verify. A PartiQL
 statement is a read when the lexer's tokens (``partiql_lexer``) say it is one ASCII
 ``SELECT``: the guard refuses any comment instead of stripping it (a quote-aware scan of its
-own, which also counts ``--`` inside backticks), and never compares case-folded text, where
+own, which skips strings, quoted names and backtick Ion literals as the lexer does: a ``--``
+inside backticks is part of a value, not a comment), and never compares case-folded text, where
 ``ſelect`` (U+017F) upper-cases to ``SELECT``.
 """
 
@@ -46,6 +47,8 @@ _PARTIQL_OPERATIONS = frozenset({"ExecuteStatement", "BatchExecuteStatement", "E
 #: What a read-only refusal of a write tells to do (a production connection says its own).
 WRITABLE_ADVICE = "Open a writable connection to change data."
 _WRITE_WORDS = frozenset({"INSERT", "UPDATE", "DELETE", "UPSERT", "REPLACE"})
+#: What opens a literal the comment and ``;`` scans skip: a string, a quoted name, an Ion value.
+_QUOTES = "'\"`"
 
 
 def is_read_operation(operation: str) -> bool:
@@ -54,7 +57,8 @@ def is_read_operation(operation: str) -> bool:
 
 
 def partiql_has_comment(statement: str) -> bool:
-    """True if a PartiQL statement holds a comment (``--`` or ``/*``) outside its quotes.
+    """True if a PartiQL statement holds a comment (``--`` or ``/*``) outside its quotes
+    (strings, quoted names and backtick Ion literals, read as ``partiql_lexer`` reads them).
 
     An unterminated quote counts as a comment too: what follows it cannot be read safely.
     """
@@ -64,12 +68,13 @@ def partiql_has_comment(statement: str) -> bool:
         ch = statement[i]
         if quote is not None:
             if ch == quote:
-                # A doubled quote ('' or "") is an escaped quote inside the literal.
-                if statement[i + 1:i + 2] == quote:
+                # A doubled quote ('' or "") is an escaped quote inside the literal; a backtick
+                # literal ends at its next backtick, as the lexer ends it.
+                if quote != "`" and statement[i + 1:i + 2] == quote:
                     i += 2
                     continue
                 quote = None
-        elif ch in "'\"":
+        elif ch in _QUOTES:
             quote = ch
         elif statement[i:i + 2] in ("--", "/*"):
             return True
@@ -78,13 +83,14 @@ def partiql_has_comment(statement: str) -> bool:
 
 
 def _has_second_statement(statement: str) -> bool:
-    """True if a ``;`` outside quotes is followed by more text (a second statement)."""
+    """True if a ``;`` outside quotes (strings, quoted names, backtick Ion literals) is
+    followed by more text (a second statement)."""
     quote: str | None = None
     for i, ch in enumerate(statement):
         if quote is not None:
             if ch == quote:
                 quote = None  # a doubled quote reopens at once on the next character
-        elif ch in "'\"":
+        elif ch in _QUOTES:
             quote = ch
         elif ch == ";" and statement[i + 1:].strip(WHITESPACE):
             return True

@@ -8,6 +8,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from dynoview.core.expressions.lexer import ExpressionSyntaxError
+from dynoview.core.expressions.nodes import And, FunctionCall, Path
+from dynoview.core.expressions.parser import parse_condition
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.keys import key_names_for
 from dynoview.core.tx.model import PUT, Action, Transaction
@@ -94,34 +97,111 @@ def explain_reason(index: int, action: Action, reason: Mapping[str, Any], schema
 def _explain_failed_condition(index: int, code: str, action: Action, item: Any, key: Mapping[str, Any],
                               where: str, schema: UniquenessSchema) -> ActionOutcome:
     """ConditionalCheckFailed: a taken value, a vanished lock, an existing account, or else
-    the condition itself as people read it."""
+    the condition itself as people read it. "Taken" and "gone" are said only when what DynamoDB
+    returned, or the condition alone, shows it: a lock whose condition is not the usual guard
+    can fail with the lock there (another owner) or absent (a refresh)."""
     shown = f" The item in the table: {compact_item(item)}." if item else ""
-    lock = schema.match_lock(action.item) if action.kind == PUT else None
+    keys = set(key) | set(schema.lock_key_names)
+    exists = _item_exists(action, item, keys)
+    lock = schema.match_lock(action.item if action.kind == PUT else action.key)
     if lock is not None:
         rule, value = lock
-        # 'ada@x.io' in scope acme; a bare value with its backslashes and line breaks as escapes.
-        value = rule.spelled(value) if rule.middle is not None else visible_value(value)
-        return ActionOutcome(index, code, f"{_rule_title(rule.name)} {value} is already taken.{shown} "
-                             f"Choose another {rule.name}, or, if no account holds it, release the "
-                             "lock with the Release orphan lock template.",
-                             "item." + schema.pk_name, rule.attribute, item)
-    lock = schema.match_lock(action.key) if action.kind != PUT else None
-    if lock is not None and "attribute_exists" in action.condition.replace("not_exists", ""):
-        rule, value = lock
-        value = visible_value(value)
-        return ActionOutcome(index, code, f"The {rule.name} lock for {value} no longer exists, so "
-                             "there was nothing to release or check; refresh and rebuild the "
-                             f"transaction.{shown}", "condition", rule.attribute, item)
-    if action.kind == PUT and schema.is_account(action.item) \
-            and "attribute_not_exists" in action.condition:
+        if action.kind == PUT and exists is True and _required(action, "attribute_not_exists") & keys:
+            # 'ada@x.io' in scope acme; a bare value with its backslashes and line breaks as escapes.
+            spelled = rule.spelled(value) if rule.middle is not None else visible_value(value)
+            return ActionOutcome(index, code, f"{_rule_title(rule.name)} {spelled} is already taken.{shown} "
+                                 f"Choose another {rule.name}, or, if no account holds it, release the "
+                                 "lock with the Release orphan lock template.",
+                                 "item." + schema.pk_name, rule.attribute, item)
+        if action.kind != PUT and exists is False and _required(action, "attribute_exists") & keys:
+            return ActionOutcome(index, code, f"The {rule.name} lock for {visible_value(value)} no longer "
+                                 "exists, so there was nothing to release or check; refresh and rebuild "
+                                 "the transaction.", "condition", rule.attribute, item)
+        human = render_expression(action.condition, action.names, action.values)
+        returned = _returned(action, item, exists, "lock")
+        return ActionOutcome(index, code, f"The condition on the {rule.name} lock for {visible_value(value)} "
+                             f"({where}) was not met: {human}.{returned} Read the lock again and rebuild "
+                             "the transaction.", "condition", rule.attribute, item)
+    if action.kind == PUT and schema.is_account(action.item) and exists is not False \
+            and schema.pk_name in _required(action, "attribute_not_exists"):
         return ActionOutcome(index, code, f"An account with {key_text(key)} already exists in "
                              f"{action.table}; use another account id.{shown}",
                              "item." + schema.pk_name, None, item)
     human = render_expression(action.condition, action.names, action.values)
     what = f" ({action.label})" if action.label else ""
+    gone = " DynamoDB returned no item: it is not in the table." \
+        if not item and action.return_values == "ALL_OLD" else ""
     return ActionOutcome(index, code, f"The condition on {where}{what} was not met: {human}. The item "
-                         f"changed since this transaction was built; reload it and rebuild.{shown}",
+                         f"changed since this transaction was built; reload it and rebuild.{shown}{gone}",
                          "condition", None, item)
+
+
+def _returned(action: Action, item: Any, exists: bool | None, what: str) -> str:
+    """What DynamoDB returned with the failure: the item, that there is none, or that the
+    action did not ask for it (and what the condition alone shows)."""
+    if item:
+        return f" DynamoDB returned the {what} as it is now: {compact_item(item)}."
+    if action.return_values == "ALL_OLD":
+        return f" DynamoDB returned no item: the {what} is not in the table."
+    known = {True: f"The {what} is in the table (its condition fails only then); ",
+             False: f"The {what} is not in the table (its condition fails only then); ",
+             None: ""}[exists]
+    return (f" {known}DynamoDB returned no item (the action does not ask for one: its "
+            "ReturnValuesOnConditionCheckFailure is not ALL_OLD).")
+
+
+def _item_exists(action: Action, item: Any, keys: set[str]) -> bool | None:
+    """Whether the item was there when the condition failed; None when nothing shows it.
+
+    An item returned says it is there; else a condition that only tests a key attribute tells
+    on its own (``attribute_not_exists(PK)`` fails only on an item that is there), and no item
+    returned where ALL_OLD asked for it says it is not."""
+    if item:
+        return True
+    only = _only_key_test(action, keys)
+    if only is not None:
+        return only == "attribute_not_exists"
+    return False if action.return_values == "ALL_OLD" else None
+
+
+def _tests(action: Action) -> list[tuple[str, str | None]] | None:
+    """The condition's ANDed terms, each as (function, attribute) for a top-level
+    ``attribute_exists``/``attribute_not_exists`` of a plain name, else (term kind, None);
+    None when it does not parse (the request checks report that)."""
+    try:
+        tree = parse_condition(action.condition) if action.condition.strip() else None
+    except ExpressionSyntaxError:
+        return None
+    out: list[tuple[str, str | None]] = []
+    pending = [tree] if tree is not None else []
+    while pending:
+        node = pending.pop()
+        if isinstance(node, And):
+            pending.extend(node.operands)
+        elif isinstance(node, FunctionCall) and node.name in ("attribute_exists", "attribute_not_exists") \
+                and len(node.args) == 1 and isinstance(node.args[0], Path) \
+                and len(node.args[0].elements) == 1 and isinstance(node.args[0].elements[0], str):
+            first = node.args[0].elements[0]
+            out.append((node.name, action.names.get(first, first)))
+        else:
+            out.append((type(node).__name__, None))
+    return out
+
+
+def _required(action: Action, function: str) -> set[str]:
+    """The attributes the whole condition needs to pass ``function`` (alone or ANDed; under OR
+    or NOT a test is not required)."""
+    return {name for fn, name in _tests(action) or [] if fn == function and name is not None}
+
+
+def _only_key_test(action: Action, keys: set[str]) -> str | None:
+    """``attribute_exists`` or ``attribute_not_exists`` when the condition is only that test on
+    key attributes (``attribute_not_exists(PK)``), else None."""
+    tests = _tests(action)
+    functions = {fn for fn, name in tests or [] if name in keys}
+    if not tests or len(functions) != 1 or any(name not in keys for _fn, name in tests):
+        return None
+    return functions.pop()
 
 
 def _explain_conflict(index: int, code: str, action: Action, where: str,

@@ -68,3 +68,37 @@ def test_keys_and_expressions_for_people() -> None:
 def test_an_expression_for_people_quotes_names_and_strings_one_way() -> None:
     text = render_expression("#n = :v", {"#n": "e\nmail"}, {":v": {"S": "a\\\nb"}})
     assert text == 'e\\nmail = "a\\\\\\nb"' and "\n" not in text
+
+
+def _lock_put(condition: str, names: dict[str, str] | None = None) -> Transaction:
+    item = {"PK": {"S": "UNIQ#EMAIL#b@x.io"}, "SK": {"S": "LOCK"}}
+    return Transaction([Action("Put", "accounts", item=item, condition=condition, names=names or {},
+                               values={":v": {"S": "x"}})])
+
+
+def test_a_lock_put_is_taken_only_when_the_lock_is_shown_there_and_had_to_be_absent() -> None:
+    failed = {"Code": "ConditionalCheckFailed"}
+    there = {**failed, "Item": {"PK": {"S": "UNIQ#EMAIL#b@x.io"}, "SK": {"S": "LOCK"}}}
+    (plain,) = explain_cancellation(_lock_put("attribute_not_exists(#p)", {"#p": "PK"}), [failed], SCHEMA)
+    assert plain.message.startswith("Email b@x.io is already taken.")
+    # More than the guard, nothing returned: which part failed is unknown.
+    (more,) = explain_cancellation(_lock_put("attribute_not_exists(PK) AND note = :v"), [failed], SCHEMA)
+    assert "taken" not in more.message and more.message.startswith(
+        'The condition on the email lock for b@x.io (PK=UNIQ#EMAIL#b@x.io, SK=LOCK in accounts) was not '
+        'met: attribute_not_exists(PK) AND note = "x". DynamoDB returned no item')
+    (shown,) = explain_cancellation(_lock_put("attribute_not_exists(PK) AND note = :v"), [there], SCHEMA)
+    assert shown.message.startswith("Email b@x.io is already taken. The item in the table: {")
+    # Under OR the absence is not required: the lock being there does not say why it failed.
+    (either,) = explain_cancellation(_lock_put("attribute_not_exists(PK) OR note = :v"), [there], SCHEMA)
+    assert "taken" not in either.message and "DynamoDB returned the lock as it is now: {" in either.message
+
+
+def test_a_lock_check_is_gone_only_when_it_had_to_exist_and_nothing_came_back() -> None:
+    key = {"PK": {"S": "UNIQ#EMAIL#b@x.io"}, "SK": {"S": "LOCK"}}
+    absent = Action("ConditionCheck", "accounts", key=key, condition="attribute_not_exists(PK)")
+    (claimed,) = explain_cancellation(Transaction([absent]), [{"Code": "ConditionalCheckFailed"}], SCHEMA)
+    assert "no longer exists" not in claimed.message
+    assert "was not met: attribute_not_exists(PK). The lock is in the table" in claimed.message
+    exists = Action("ConditionCheck", "accounts", key=key, condition="attribute_exists(PK)")
+    (gone,) = explain_cancellation(Transaction([exists]), [{"Code": "ConditionalCheckFailed"}], SCHEMA)
+    assert gone.message.startswith("The email lock for b@x.io no longer exists")
