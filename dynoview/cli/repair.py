@@ -32,13 +32,14 @@ from dynoview.cli.interrupts import cancel_on_signals
 from dynoview.core.counts import count_text
 from dynoview.core.errors import ReadOnlyError
 from dynoview.core.reads.reader import Reader
-from dynoview.core.repair.earlier import CONTEXT_KEY
+from dynoview.core.repair.earlier import CONTEXT_KEY, ReadOnlyLog
 from dynoview.core.repair.plan import RepairPlan, plan_repairs
 from dynoview.core.repair.report import AuditReport, RepairError, load_report
 from dynoview.core.repair.run import (
     DEFAULT_RATE,
     EXIT_ERROR,
     MAX_RATE,
+    MIN_RATE,
     READ_ONLY_MESSAGE,
     RepairProgress,
     RepairRun,
@@ -61,14 +62,13 @@ def _out(line: str) -> None:
 
 
 def _rate(text: str) -> float:
+    wanted = f"give a number of findings per second, at least {MIN_RATE:g} and at most {MAX_RATE:g}"
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"give a number of findings per second, above 0 and at most "
-                                         f"{MAX_RATE:g}; {text!r} is not a number.") from None
-    if not 0 < value <= MAX_RATE:  # nan too
-        raise argparse.ArgumentTypeError(f"give a number of findings per second, above 0 and at most "
-                                         f"{MAX_RATE:g}; {text!r} was given.")
+        raise argparse.ArgumentTypeError(f"{wanted}; {text!r} is not a number.") from None
+    if not MIN_RATE <= value <= MAX_RATE:  # nan too; a rate near 0 would wait for ever
+        raise argparse.ArgumentTypeError(f"{wanted}; {text!r} was given.")
     return value
 
 
@@ -97,8 +97,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         help="on an endpoint that is not on this machine, the table name, as the app "
                              "asks you to type it")
     parser.add_argument("--rate", type=_rate, default=DEFAULT_RATE, metavar="N",
-                        help=f"at most N findings re-checked and repaired per second (default "
-                             f"{DEFAULT_RATE:g})")
+                        help=f"at most N findings re-checked and repaired per second, {MIN_RATE:g} to "
+                             f"{MAX_RATE:g} (default {DEFAULT_RATE:g})")
     parser.add_argument("--resume", metavar="FILE",
                         help="the state file listing the findings done (default: REPORT's name with "
                              ".repair-state.json, next to it); a run continues where the last stopped")
@@ -279,9 +279,11 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
             _out(f"  {p.outcome.request}")
 
     cancel = threading.Event()
-    log = None if args.dry_run else _Sends(plan, state_path)
-    aborting = log.abort if log is not None else ("the dry run ends now, as a kill would end it; "
-                                                  "it sent nothing.")
+    sends = None if args.dry_run else _Sends(plan, state_path)
+    # A dry run reads the action log (never writes it): an earlier run's send is said as such.
+    log = sends if sends is not None else ReadOnlyLog(ActionLog())
+    aborting = sends.abort if sends is not None else ("the dry run ends now, as a kill would end it; "
+                                                      "it sent nothing.")
     with cancel_on_signals(cancel, STOPPING, aborting):
         result = run_repairs(conn, plan, schema, info, reader=Reader(conn), dry_run=args.dry_run,
                              confirmation=confirmation, rate=args.rate, cancel=cancel, progress=show,

@@ -1,4 +1,4 @@
-"""The connection dialog asks before Save replaces ANOTHER saved connection (task F3).
+"""The connection dialog asks before Save replaces another saved connection.
 
 Saving the form under the name of another saved connection replaced that one without a word
 (settings.save_connection drops the entry of that name): a production connection lost its

@@ -138,7 +138,8 @@ def test_codegen_out_naming_a_file_says_it_takes_a_folder(
     (["audit", "--export", "folder", "--threads", "0"],
      "argument --threads: give a whole number, 1 or more; '0' was given."),
     (["repair", "--table", "t", "--rate", "0", "report.json"],
-     "argument --rate: give a number of findings per second, above 0 and at most 100; '0' was given."),
+     "argument --rate: give a number of findings per second, at least 0.5 and at most 100; '0' was "
+     "given."),
 ])
 def test_a_numeric_flag_out_of_range_is_named_with_its_range(
         capsys: pytest.CaptureFixture[str], argv: list[str], said: str) -> None:

@@ -40,6 +40,21 @@ CHANGED_BEFORE = "changed"  # its item was written again since: that write's now
 STILL_UNKNOWN = "unknown"  # neither the log nor the reads can tell: stop the run here
 
 
+class ReadOnlyLog(ActionLog):
+    """The action log as a dry run sees it: read to know what earlier runs sent (a dry run shows
+    what a resumed run sends, and says "an earlier run sent this repair" as it would), never
+    written: the outcome a settling read finds is not recorded, and nothing can be sent."""
+
+    def __init__(self, log: ActionLog) -> None:
+        super().__init__(log.path)
+
+    def _write(self, entry: Mapping[str, Any], *, sync: bool, what: str) -> None:
+        """A dry run writes no file; the next real run settles the send again and records it."""
+
+    def intent(self, **_kwargs: Any) -> dict[str, Any]:
+        raise AssertionError("a dry run sends nothing, so it records no intent")
+
+
 def repair_context(table: str, report_digest: str, finding: str) -> dict[str, Any]:
     """What a repair's send carries into the action log."""
     return {CONTEXT_KEY: {"table": table, "report_sha256": report_digest, "finding": finding}}

@@ -38,25 +38,20 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from dynoview.core.errors import CancelledError, DynoViewError, ReadOnlyError, describe_error
-from dynoview.core.preflight.check import (
-    FREE,
-    LOOKUP_SCAN_MAX_ITEMS,
-    NOT_ATOMIC_NOTE,
-    Pair,
-    Preflight,
-    run_preflight,
-)
+from dynoview.core.preflight.check import FREE, NOT_ATOMIC_NOTE, run_preflight
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.throttling import bulk_reader, slowdown_note
 from dynoview.core.repair.earlier import (
     CANCELLED_BEFORE,
     CHANGED_BEFORE,
     WRITTEN_BEFORE,
+    ReadOnlyLog,
     earlier_sends,
     judge_earlier,
     repair_context,
 )
-from dynoview.core.repair.pacing import DEFAULT_RATE, MAX_RATE, Pacer, check_rate
+from dynoview.core.repair.lookup import find_pair, holders_checkable, index_note, repairs
+from dynoview.core.repair.pacing import DEFAULT_RATE, MAX_RATE, MIN_RATE, Pacer, check_rate
 from dynoview.core.repair.plan import RELEASE, PlannedRepair, RepairPlan
 from dynoview.core.repair.release_guard import claimed_again, guard_owner
 from dynoview.core.repair.state import (
@@ -86,13 +81,13 @@ from dynoview.core.tx.recovery import recover_interrupted
 from dynoview.core.tx.templates import EmptiedValueError, OwnerRead, claim_missing_lock, release_orphan_lock
 from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.tx.wire import preview_text
-from dynoview.core.uniqueness.findings import OK
+from dynoview.core.uniqueness.findings import LABELS, OK
 from dynoview.core.uniqueness.reservation import lock_reservation, reservation_reason, until_text
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
 
 # The rates live in repair.pacing; the window and the command import them from here.
-__all__ = ["DEFAULT_RATE", "EXIT_ATTENTION", "EXIT_ERROR", "EXIT_OK", "MAX_RATE", "READ_ONLY_MESSAGE",
-           "RepairProgress", "RepairRun", "run_repairs"]
+__all__ = ["DEFAULT_RATE", "EXIT_ATTENTION", "EXIT_ERROR", "EXIT_OK", "MAX_RATE", "MIN_RATE",
+           "READ_ONLY_MESSAGE", "RepairProgress", "RepairRun", "run_repairs"]
 
 READ_ONLY_MESSAGE = ("This connection is read-only: nothing was repaired and nothing was sent. "
                      "Reconnect without read-only to repair, or use a dry run to see the plan.")
@@ -149,9 +144,11 @@ class RepairRun:
         return EXIT_OK
 
     def summary(self) -> str:
+        # A dry run's applied ones are an earlier run's sends, found in the action log.
+        first = (PLANNED, APPLIED) if self.dry_run else (APPLIED,)
         parts = [f"{self.count(s)} {STATUS_LABELS[s]}" for s in
-                 (PLANNED if self.dry_run else APPLIED, ALREADY_FIXED, CHANGED, CANCELLED, ERROR, PENDING)
-                 if self.count(s) or s in (APPLIED, PLANNED)]
+                 (*first, ALREADY_FIXED, CHANGED, CANCELLED, ERROR, PENDING)
+                 if self.count(s) or s == first[0]]
         earlier = sum(1 for o in self.outcomes if o.earlier)
         text = ", ".join(parts) + (f" ({earlier} by an earlier run)" if earlier else "")
         # The plan's decisions, and the repairs the run's re-check left to a person.
@@ -162,19 +159,6 @@ class RepairRun:
 
 
 _GENERIC_NOTES = (NOT_ATOMIC_NOTE, "Computed as if every condition passes")
-
-
-def _pair(preflight: Preflight, rule: LockRule, value: str) -> Pair | None:
-    return next((p for p in preflight.pairs if p.rule == rule.name and p.value == value), None)
-
-
-def _holders_checkable(table: TableInfo, rule: LockRule) -> bool:
-    """Whether the preflight can look up the accounts holding a value (as its lookup decides):
-    the rule's index exists on the attribute, or the table is small enough to Scan."""
-    if rule.index_name and any(i.name == rule.index_name and i.partition_key.name == rule.attribute
-                               for i in table.indexes):
-        return True
-    return table.item_count is not None and table.item_count <= LOOKUP_SCAN_MAX_ITEMS
 
 
 class _Repairer:
@@ -191,7 +175,8 @@ class _Repairer:
         self.cancel, self.notes = cancel, notes
         self.report_digest = report_digest
         # Sends of earlier runs on this report, by finding: a run stopped before saving its state.
-        self.earlier = {} if dry_run else earlier_sends(log, conn, table.name, report_digest)
+        # A dry run reads them too (its log is a ``ReadOnlyLog``), to say what a resumed run says.
+        self.earlier = earlier_sends(log, conn, table.name, report_digest)
 
     def outcome(self, item: PlannedRepair, status: str, message: str, tx: Transaction | None = None,
                 written: Sequence[dict[str, Any]] = ()) -> RepairOutcome:
@@ -266,7 +251,7 @@ class _Repairer:
         if reserved is not None:  # a reservation now (the report may predate its TTL)
             return self.outcome(item, NEEDS_DECISION, f"The lock {key_text(lock_key)} {reserved.text}. "
                                 + reservation_reason(replace(f, reserved_until=until_text(reserved))))
-        if not _holders_checkable(self.table, rule):
+        if not holders_checkable(self.table, rule):
             return self.outcome(item, NEEDS_DECISION, f"The accounts holding {rule.name} {f.value} "
                                 f"cannot be checked: the schema names no index on {rule.attribute} "
                                 f"and {self.table.name} is too large to scan. Add the index to the "
@@ -319,7 +304,7 @@ class _Repairer:
         for note in preflight.notes:
             if not note.startswith(_GENERIC_NOTES) and note not in self.notes:
                 self.notes.append(note)
-        pair = _pair(preflight, rule, f.value)
+        pair = find_pair(preflight, rule, f.value)
         if pair is None:
             return self.outcome(item, CHANGED, f"The preflight did not see {rule.name} {f.value} in "
                                 "this transaction, so it was not sent. Run the audit again.")
@@ -340,9 +325,16 @@ class _Repairer:
         if preflight.refused:
             return self.outcome(item, CHANGED, "Refused by the preflight, nothing was sent: "
                                 + " ".join(r.message for r in preflight.refusals))
-        if not pair.repaired:
-            return self.outcome(item, CHANGED, f"The transaction would not repair {rule.name} "
-                                f"{f.value} ({pair.line()}), so it was not sent.")
+        if not repairs(pair, self.table, rule):
+            # The finding is what the report said: not "changed", and left for another run.
+            why = ("its holders could not all be looked up" if pair.unseen
+                   else "the transaction would not repair it")
+            return self.outcome(item, NEEDS_DECISION, f"{rule.name} {f.value} is still as the report "
+                                f"said ({LABELS.get(f.status, f.status).lower()}), but "
+                                f"{why} ({pair.line()}), so nothing was sent. A person decides: "
+                                "diagnose the value, or check the audit.")
+        if not pair.repaired and index_note(self.table, rule) not in self.notes:
+            self.notes.append(index_note(self.table, rule))
         return None
 
     def _send(self, item: PlannedRepair, tx: Transaction) -> RepairOutcome:
@@ -421,6 +413,8 @@ def run_repairs(
         run.notes.extend(r.sentence for r in recover_interrupted(
             conn, log, schema=schema, reader=reader,
             tables={table.name: table, **({locks_table.name: locks_table} if locks_table else {})}))
+    if dry_run and log is not None and not isinstance(log, ReadOnlyLog):
+        log = ReadOnlyLog(log)  # a dry run writes no file
     repairer = _Repairer(conn, reader, schema, table, dry_run=dry_run, confirmation=confirmation,
                          log=log, cancel=cancel, notes=run.notes, report_digest=state.report_digest,
                          locks_table=locks_table)

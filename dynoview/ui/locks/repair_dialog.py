@@ -33,7 +33,14 @@ from PySide6.QtWidgets import (
 from dynoview.core.audit.run import AuditResult
 from dynoview.core.errors import DynoViewError
 from dynoview.core.repair.plan import RepairPlan, plan_repairs
-from dynoview.core.repair.run import DEFAULT_RATE, MAX_RATE, READ_ONLY_MESSAGE, RepairProgress, RepairRun
+from dynoview.core.repair.run import (
+    DEFAULT_RATE,
+    MAX_RATE,
+    MIN_RATE,
+    READ_ONLY_MESSAGE,
+    RepairProgress,
+    RepairRun,
+)
 from dynoview.core.repair.state import APPLIED, PENDING, RepairState
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog, for_connection
@@ -135,7 +142,7 @@ class RepairDialog(QDialog):
         row = QHBoxLayout()
         self.rate = QDoubleSpinBox()
         row.addWidget(labelled(QLabel(self.tr("Rate:")), self.rate))
-        self.rate.setRange(0.5, MAX_RATE)
+        self.rate.setRange(MIN_RATE, MAX_RATE)
         self.rate.setDecimals(1)
         self.rate.setValue(DEFAULT_RATE)
         self.rate.setSuffix(self.tr(" per second"))

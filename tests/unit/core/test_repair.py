@@ -227,7 +227,7 @@ def test_refusals_happen_before_any_request() -> None:
     dead = "http://127.0.0.1:9"  # nothing listens: any request would fail loudly
     with pytest.raises(ReadOnlyError, match="read-only: nothing was repaired"):
         run_repairs(connect(dead, read_only=True), plan, S, TABLE)
-    with pytest.raises(DynoViewError, match="rate must be above 0"):
+    with pytest.raises(DynoViewError, match=r"rate must be at least 0\.5"):
         run_repairs(connect(dead), plan, S, TABLE, rate=0)
     remote = connect("https://dynamodb.eu-west-1.amazonaws.com")
     with pytest.raises(ConfirmationError, match="type accounts to confirm"):
