@@ -101,11 +101,18 @@ class PageClassifier:
         if "sk" not in names.values():
             self._fields[""] = "sk"
         self._has_sk = bool(schema.sk_name)
-        item = msgspec.defstruct("Item", specs, gc=False)
-        # A struct type made at run time: mypy cannot see it as a type.
-        page = msgspec.defstruct("Page", [("Items", list[item],  # type: ignore[valid-type]
-                                           msgspec.field(default_factory=list))], gc=False)
-        self._decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(page)
+        self._decoder: msgspec.json.Decoder[Any] | None = None
+        try:
+            item = msgspec.defstruct("Item", specs, gc=False)
+        except ValueError:
+            # msgspec renames no field to a name holding '"', '\' or a control character, which
+            # DynamoDB allows: such a schema's pages are read as dicts (``_Item``), every page.
+            pass
+        else:
+            # A struct type made at run time: mypy cannot see it as a type.
+            page = msgspec.defstruct("Page", [("Items", list[item],  # type: ignore[valid-type]
+                                               msgspec.field(default_factory=list))], gc=False)
+            self._decoder = msgspec.json.Decoder(page)
         # Always a tuple of values, one per rule (attrgetter with one name returns a value).
         self._get_values: Callable[[Any], tuple[Any, ...]] = (
             attrgetter(*rule_fields) if len(rule_fields) > 1
@@ -141,10 +148,13 @@ class PageClassifier:
         (``_classify_columns``) when its schema and keys allow, else item by item.
         """
         try:
+            if self._decoder is None:
+                raise msgspec.ValidationError
             items = self._decoder.decode(body).Items
         except msgspec.ValidationError:
             # Valid JSON that is not DynamoDB's shape (an attribute value that is not an object,
-            # an S that is not a string): read the dicts the way Pairing.feed does.
+            # an S that is not a string), or a schema msgspec cannot name: read the dicts the
+            # way Pairing.feed does.
             items = [_Item(item, self) for item in orjson.loads(body).get("Items") or []]
         if not (self._columns and self._classify_columns(items)):
             self._classify_items(items)

@@ -363,3 +363,22 @@ def test_ttls_ahead_are_the_accounts_and_locks_whose_number_ttl_has_not_passed()
         PageClassifier(pairing).feed(_body(items))
         expected = [("ACCT#1", "PROFILE", FUTURE), ("UNIQ#EMAIL#a@x", "LOCK", FUTURE)] if keep else None
         assert (sorted(pairing.ttls_ahead) if pairing.ttls_ahead is not None else None) == expected
+
+
+@pytest.mark.parametrize("name", ['e"mail', "e\\mail", "e\tmail", "e\x00mail"])
+def test_attribute_names_msgspec_cannot_rename_are_classified_like_dicts(name: str) -> None:
+    """DynamoDB allows '"', '\\' and control characters in attribute names (key names too);
+    msgspec renames no struct field to one, so the classifier reads such a schema's pages as
+    dicts instead of failing the audit."""
+    schema = UniquenessSchema(name, "SK", "ACCT#", "PROFILE", (
+        LockRule("email", name, "UNIQ#EMAIL#{value}", "LOCK"),))
+    items = [{name: {"S": "ACCT#1"}, "SK": {"S": "PROFILE"}},
+             {name: {"S": "ACCT#2"}, "SK": {"S": "PROFILE"}},
+             {name: {"S": "UNIQ#EMAIL#ACCT#1"}, "SK": {"S": "LOCK"}},
+             {name: {"S": "UNIQ#EMAIL#nobody"}, "SK": {"S": "LOCK"}}]
+    by_dicts = Pairing(schema, None, NOW)
+    by_dicts.feed(items)
+    by_json = Pairing(schema, None, NOW)
+    PageClassifier(by_json).feed(_body(items))
+    assert signature(by_json) == signature(by_dicts)
+    assert {f.status for f in by_json.findings()}  # the orphan lock at least
