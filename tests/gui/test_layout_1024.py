@@ -301,6 +301,9 @@ def test_builder_execute_row_is_one_row_and_the_editor_is_not_squeezed(qtbot, wi
 def test_stream_panel(qtbot, window: MainWindow) -> None:
     panel = show_tab(qtbot, window, "Stream")
     qtbot.waitUntil(lambda: panel.info is not None, timeout=10000)
+    # The stream's description is laid out on a later turn (a wrapped label's height follows
+    # its text through a posted layout request; a loaded machine delays that turn): wait for it.
+    qtbot.waitUntil(lambda: clipped_text(panel.info_label) is None, timeout=3000)
     assert_all_fit(window, panel, [
         "info_label", "refresh_button", "position", "sequence", "read_button", "follow_button",
         "pause_button", "stop_button", "clear_button", "key_filter", "kind_filter",
