@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
@@ -52,6 +53,18 @@ def _breakable(text: str) -> str:
     """``text`` with a zero-width space inside long runs (38-digit numbers, long values), so
     the narrow editor wraps them instead of cutting them off."""
     return _LONG_RUN.sub("\\1\u200b", text)
+
+
+@dataclass(frozen=True)
+class Typed:
+    """What an open editor holds, kept while a model reset closes it (``CellEdits``)."""
+
+    code: str
+    text: str
+    cursor: int
+    started: tuple[str, str] | None
+    started_empty: bool
+    untouched: bool
 
 
 class CellEditor(QWidget):
@@ -137,6 +150,22 @@ class CellEditor(QWidget):
             return code not in ("BOOL", "NULL") and not text
         return self.value() == self.started
 
+    def typed(self) -> Typed:
+        code, text = self.value()
+        return Typed(code, text, self.line.cursorPosition(), self.started, self.started_empty,
+                     self.untouched())
+
+    def retype(self, typed: Typed) -> None:
+        """Hold ``typed`` again, as it was when it was kept (what it opened with included)."""
+        self.type_box.setCurrentText(typed.code)
+        if typed.code == "BOOL":
+            self.flag.setCurrentText(typed.text)
+        elif typed.code != "NULL":
+            self.line.setText(typed.text)
+            self.line.setCursorPosition(typed.cursor)
+        self.started, self.started_empty = typed.started, typed.started_empty
+        self.check()
+
     def _type_changed(self, code: str) -> None:
         page = FLAG if code == "BOOL" else NOTHING if code == "NULL" else LINE
         self.stack.setCurrentIndex(page)
@@ -204,13 +233,22 @@ class CellDelegate(ItemsDelegate):
         self._stage = stage
         self._value_of = value_of
         self.editor: CellEditor | None = None  # the open editor (tests type into it)
+        self.index = QPersistentModelIndex()  # the cell it edits (follows the rows as they move)
 
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: _Index) -> QWidget:
         editor = CellEditor(parent)
         editor.done.connect(lambda: self._finish(editor))
-        editor.destroyed.connect(lambda: setattr(self, "editor", None))
+        # Only if it is still the open one: an editor a reset released goes later, after the
+        # one opened again in its place (``CellEdits``).
+        editor.destroyed.connect(lambda: self._gone(editor))
         self.editor = editor
+        self.index = QPersistentModelIndex(index)
         return editor
+
+    def _gone(self, editor: CellEditor) -> None:
+        if self.editor is editor:
+            self.editor = None
+            self.index = QPersistentModelIndex()
 
     def commit_open(self) -> None:
         """Stage what an open editor holds, as leaving the cell would (the window is closing)."""
@@ -248,4 +286,4 @@ class CellDelegate(ItemsDelegate):
         editor.setGeometry(rect)
 
 
-__all__ = ["CellDelegate", "CellEditor"]
+__all__ = ["CellDelegate", "CellEditor", "Typed"]

@@ -21,7 +21,7 @@ from dynoview.core.drafts.store import DraftStore
 from dynoview.core.edits.cell_text import cell_text
 from dynoview.core.edits.staging import CellChange, check_cell
 from dynoview.core.values.types import SET_TYPES, type_code
-from dynoview.ui.items.cell_editor import LONG_VALUE, CellDelegate
+from dynoview.ui.items.cell_editor import LONG_VALUE, CellDelegate, Typed
 from dynoview.ui.items.model import RawValueRole
 from dynoview.ui.items.rows import TTL_STATUS_COLUMN
 from dynoview.ui.items.staged_pane import StagedPane
@@ -47,6 +47,11 @@ class CellEdits(QObject):
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.doubleClicked.connect(self.edit)
         self.model.staging = self
+        # A page or a re-read item bringing a new attribute resets the model, and Qt's reset drops
+        # an open editor uncommitted: keep what it holds and open it again on the same item.
+        self._kept: tuple[dict[str, Any], str, Typed] | None = None
+        self.model.reshaping.connect(self._keep_editor)
+        self.model.reshaped.connect(self._reopen_editor)
         self.pane = StagedPane()
         # Under the rows, in the panel's splitter: at 1024 x 700 the user chooses rows or staged lines.
         self.split: QSplitter = panel.rows_split
@@ -148,6 +153,34 @@ class CellEdits(QObject):
         dialog.finished.connect(dialog.deleteLater)
         self.dialog = dialog
         dialog.open()
+
+    def _keep_editor(self) -> None:
+        """A reset is coming: the open editor's item (the rows are still as they were), its
+        attribute and what it holds."""
+        editor, index = self.delegate.editor, self.delegate.index
+        if editor is not None and editor.isVisible() and index.isValid():
+            self._kept = (self.model.item(index.row()), self.column(index), editor.typed())
+
+    def _reopen_editor(self) -> None:
+        """The reset is done: the kept editor opens again on its item, found by its key, with
+        what it held; an item no longer shown (hidden as expired) gets it staged, as leaving
+        the cell would (or is told why not)."""
+        kept, self._kept = self._kept, None
+        info = self.panel.info
+        if kept is None or info is None:
+            return
+        item, name, typed = kept
+        row, columns = self.model.row_of(info.key_of(item)), self.model.columns()
+        if row is None or name not in columns:
+            if not typed.untouched:
+                self.staging.stage_text(info, item, name, typed.code, typed.text)
+            return
+        index = self.model.index(row, columns.index(name))
+        self.view.setCurrentIndex(index)
+        self.view.edit(index)
+        editor = self.delegate.editor
+        if editor is not None:
+            editor.retype(typed)
 
     def _subject(self, item: Mapping[str, Any], attribute: str) -> Subject | None:
         """What a value editor's unsent text is kept under: the window's connection, the table,

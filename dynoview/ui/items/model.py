@@ -122,6 +122,11 @@ class ItemsModel(QAbstractTableModel):
     """Rows of low-level items with one column per attribute."""
 
     more_requested = Signal()
+    # Around a reset that keeps the table and its items (new columns, expired rows hidden or
+    # shown): Qt's reset drops open editors uncommitted, so edit in place keeps what one holds
+    # (``reshaping``, rows as they were) and opens it again on the same item (``reshaped``).
+    reshaping = Signal()
+    reshaped = Signal()
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -181,9 +186,15 @@ class ItemsModel(QAbstractTableModel):
         """Filter expired-but-present items at read time (they are still in the table)."""
         if hide == self._rows.hide_expired:
             return
+        self._reshape(lambda: self._rows.set_hide_expired(hide))
+
+    def _reshape(self, change: Callable[[], object]) -> None:
+        """Run ``change`` as a reset that keeps the table and its items (see ``reshaping``)."""
+        self.reshaping.emit()
         self.beginResetModel()
-        self._rows.set_hide_expired(hide)
+        change()
         self.endResetModel()
+        self.reshaped.emit()
 
     def _columns_with(self, names: Sequence[str]) -> list[str] | None:
         """The columns once ``names`` are shown, or None when they bring no new attribute."""
@@ -212,10 +223,11 @@ class ItemsModel(QAbstractTableModel):
         self.exhausted = exhausted
         columns = self._columns_with(block.names)
         if columns is not None and columns != self._columns:
-            self.beginResetModel()
-            self._columns = columns
-            self._rows.append(block)
-            self.endResetModel()
+            def add_columns() -> None:
+                self._columns = columns
+                self._rows.append(block)
+
+            self._reshape(add_columns)
         else:
             start, count = self._rows.shown, self._rows.visible_in(block)
             if count:
@@ -261,10 +273,11 @@ class ItemsModel(QAbstractTableModel):
 
         columns = self._columns_with(block.names)
         if columns is not None and columns != self._columns:
-            self.beginResetModel()  # a new attribute: a new column
-            self._columns = columns
-            replace()
-            self.endResetModel()
+            def add_column() -> None:  # a new attribute: a new column
+                self._columns = columns
+                replace()
+
+            self._reshape(add_column)
         elif hidden:
             self._change_rows(row, replace)
         else:
