@@ -41,6 +41,7 @@ from dynoview.core.values.types import ValueParseError
 from dynoview.core.values.user_text import parse_value
 from dynoview.ui.builder.expression_rows import INVALID, UNUSED, NotRows, rows_from_raw
 from dynoview.ui.builder.fields import AttributeTable, RowList, av_text, mark_field, type_combo
+from dynoview.ui.json_text import editor_change, json_safe
 from dynoview.ui.themed import set_role
 
 KeyRow = tuple[str, str, str]  # a key attribute as typed: (name, type code, value text)
@@ -48,10 +49,10 @@ KeyRow = tuple[str, str, str]  # a key attribute as typed: (name, type code, val
 
 def raw_texts(update: str, condition: str, names: Mapping[str, str],
               values: Mapping[str, Any]) -> tuple[str, str, str, str]:
-    """What the four raw fields show for these expressions and maps."""
-    return (update, condition, json.dumps(dict(names), ensure_ascii=False) if names else "",
-            json.dumps({k: to_dynamodb_json(v) for k, v in values.items()}, ensure_ascii=False)
-            if values else "")
+    """What the four raw fields show (the maps escape what the editor would change)."""
+    return (update, condition, json_safe(json.dumps(dict(names), ensure_ascii=False)) if names else "",
+            json_safe(json.dumps({k: to_dynamodb_json(v) for k, v in values.items()},
+                                 ensure_ascii=False)) if values else "")
 
 
 def fill_update_row(widgets: list[QWidget], row: UpdateRow) -> None:
@@ -391,7 +392,7 @@ class ActionEditor(QWidget):
     def _build_raw(self, index: int, action: Action, problems: list[Problem]) -> None:
         action.update = self.update_raw.text().strip() if action.kind == UPDATE else ""
         action.condition = self.condition_raw.text().strip()
-        names_text = self.names_raw.toPlainText().strip()
+        names_text = self._raw_map(index, "names", self.names_raw, problems)
         if names_text:
             try:
                 # Strict: a repeated placeholder would keep only its last meaning, silently.
@@ -405,7 +406,7 @@ class ActionEditor(QWidget):
                 problems.append(Problem(index, "names", repeated or self.tr(
                     'ExpressionAttributeNames is a JSON object such as '
                                         '{"#n0": "email"}; fix the text.')))
-        values_text = self.values_raw.toPlainText().strip()
+        values_text = self._raw_map(index, "values", self.values_raw, problems)
         if values_text:
             try:
                 raw = loads_user_json(values_text, "ExpressionAttributeValues")  # as names above
@@ -422,6 +423,12 @@ class ActionEditor(QWidget):
                     action.values[name] = from_dynamodb_json(av, name)
                 except ValueParseError as exc:
                     problems.append(Problem(index, f"values.{exc.path or name}", exc.message))
+
+    def _raw_map(self, index: int, field: str, edit: QPlainTextEdit, problems: list[Problem]) -> str:
+        """A raw map's text; "" and a problem if it holds a character the editor would change."""
+        if change := editor_change(edit):
+            problems.append(Problem(index, field, f"ExpressionAttribute{field.title()}: {change[1]}"))
+        return "" if change else edit.toPlainText().strip()
 
     def _build_rows(self, index: int, action: Action, problems: list[Problem]) -> None:
         """Expressions and placeholders from the builder rows, built by core."""

@@ -35,6 +35,7 @@ from dynoview.core.values.dynamodb_json import dynamodb_json, from_dynamodb_json
 from dynoview.core.values.types import ValueParseError
 from dynoview.ui.context import AppContext
 from dynoview.ui.items.detail import monospace
+from dynoview.ui.json_text import editor_change, json_safe
 from dynoview.ui.kept_text import KeptNote, TextKeeper, connection_of
 from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import set_role
@@ -155,7 +156,8 @@ class ItemEditDialog(QDialog):
         self.editor = QPlainTextEdit()
         self.editor.setAccessibleName(self.tr("Item as DynamoDB JSON"))
         self.editor.setFont(monospace())
-        self.base_text = dynamodb_json(item)
+        # Escaped where the editor would change a character: it gives back the item it shows.
+        self.base_text = json_safe(dynamodb_json(item))
         self.editor.setPlainText(self.base_text)
         self.kept_note = KeptNote()  # what was typed and not sent when the app last closed
         # Plain text: errors and the protected note quote the item's names and values.
@@ -203,12 +205,15 @@ class ItemEditDialog(QDialog):
                        "It is compared with the item as it is now when you open it in the "
                        "builder.").format(when=when)
         then = kept.base.get("json")
+        names: list[str] | None = None  # the attributes changed since ([]: which is not known)
         if then is not None and then != self.base_text:
             try:
                 before, now = parse_item(then), self.original
-                names = sorted(n for n in before.keys() | now.keys() if before.get(n) != now.get(n))
+                # None too when only the text differs (kept before U+00A0 and the like were escaped).
+                names = sorted(n for n in before.keys() | now.keys() if before.get(n) != now.get(n)) or None
             except ValueParseError:
                 names = []
+        if names is not None:
             text += " " + self.tr("The item has changed in the table since ({names}): check that "
                                   "your edit does not undo that change.").format(
                                       names=", ".join(names) or self.tr("its attributes"))
@@ -290,6 +295,14 @@ class ItemEditDialog(QDialog):
         return True
 
     def _accept(self) -> None:
+        change = editor_change(self.editor)
+        if change is not None:  # read back, the item would differ from the one typed
+            offset, message = change
+            self.error.setText(self.tr("Not opened: {message}").format(message=message))
+            cursor = self.editor.textCursor()
+            cursor.setPosition(offset)
+            self.editor.setTextCursor(cursor)
+            return
         try:
             item = parse_item(self.editor.toPlainText())
         except ValueParseError as exc:

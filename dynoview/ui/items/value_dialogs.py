@@ -39,6 +39,7 @@ from dynoview.core.values.types import ValueParseError, type_code
 from dynoview.core.values.user_text import parse_value
 from dynoview.ui.i18n import context
 from dynoview.ui.items.detail import monospace
+from dynoview.ui.json_text import CHANGED_BY_EDITOR, json_safe
 from dynoview.ui.kept_text import KeptNote, TextKeeper
 from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import set_role
@@ -50,28 +51,8 @@ Tell = Callable[[str], object]  # where a sentence goes once the dialog has clos
 TREE_NODES = 2000  # nodes drawn in the preview: enough to check a document's shape
 
 
-#: Characters a QPlainTextEdit turns into a line break: a member holding one cannot be shown one
-#: per line, and a JSON text shows the separators escaped (as JSON allows), never raw.
-LINE_BREAKS = ("\n", "\r", "\u2028", "\u2029")
-#: Characters a QPlainTextEdit gives back as others (a line break, or a space for a no-break
-#: space; Qt's frame marks U+FDD0 and U+FDD1 as line breaks): shown raw, an untouched value
-#: would be staged changed. JSON text shows them escaped; a text holding one is edited as JSON.
-CHANGED_BY_EDITOR = (*LINE_BREAKS, "\u00a0", "\ufdd0", "\ufdd1")
-#: Those ``_json_safe`` escapes: ``json.dumps`` escapes line feeds and returns in strings itself
-#: (the line feeds left in its text are its indentation).
-_ESCAPED_IN_JSON = tuple(c for c in CHANGED_BY_EDITOR if c not in "\n\r")
 #: The dialog's fields that are kept: the text, and the form it is typed in (lines or JSON).
 TEXT, FORM = "text", "form"
-
-
-def _json_safe(text: str) -> str:
-    """JSON text (as ``json.dumps`` writes it) with the characters the editor would change
-    escaped, as JSON allows: raw in a string, they would come back as line breaks JSON refuses,
-    or a no-break space as a space (so an untouched value could not be staged, or would be
-    staged changed)."""
-    for char in _ESCAPED_IN_JSON:
-        text = text.replace(char, f"\\u{ord(char):04x}")
-    return text
 
 
 def one_per_line(members: list[str]) -> bool:
@@ -218,7 +199,7 @@ class SetEditorDialog(_StageDialog):
         # lines: the set is then edited as a JSON array, so accepting it untouched stages nothing.
         self._use_form("plain" if one_per_line(members) else "json")
         if self.as_json:
-            self.editor.setPlainText(_json_safe(json.dumps(members, indent=2, ensure_ascii=False)))
+            self.editor.setPlainText(json_safe(json.dumps(members, indent=2, ensure_ascii=False)))
         else:
             self.editor.setPlainText("\n".join(members))
         self._lay_out(self.editor)
@@ -257,7 +238,7 @@ class DocumentEditorDialog(_StageDialog):
                          code, stage, parent, attribute, subject, tell)
         self.resize(820, 520)
         self.editor.setAccessibleName(self.tr("Value as JSON"))
-        self.editor.setPlainText(_json_safe(cell_text(av, indent=2)))
+        self.editor.setPlainText(json_safe(cell_text(av, indent=2)))
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels([self.tr("Name"), self.tr("Type"), self.tr("Value")])
         self.tree.setAccessibleName(self.tr("Value as a tree"))
@@ -323,7 +304,7 @@ class TextEditorDialog(_StageDialog):
         # A line feed comes back as it is; the other characters the editor changes do not.
         as_json = any(c in text for c in CHANGED_BY_EDITOR if c != "\n")
         self._use_form("json" if as_json else "plain")
-        self.editor.setPlainText(_json_safe(json.dumps(text, ensure_ascii=False)) if as_json else text)
+        self.editor.setPlainText(json_safe(json.dumps(text, ensure_ascii=False)) if as_json else text)
         self._lay_out(self.editor)
 
     def _use_form(self, form: str) -> None:

@@ -169,7 +169,7 @@
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+370" />
+        <location filename="../../items/value_dialogs.py" line="+351" />
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entry</numerusform>
@@ -280,7 +280,7 @@
 <context>
     <name>ImportController</name>
     <message numerus="yes">
-        <location filename="../../transfer/import_controller.py" line="+209" />
+        <location filename="../../transfer/import_controller.py" line="+210" />
         <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
         <translation>
             <numerusform> The batches before it were written (%Ln item); Resume continues from the batch that stopped.</numerusform>
@@ -517,7 +517,7 @@
 <context>
     <name>RepairDialog</name>
     <message numerus="yes">
-        <location filename="../../locks/repair_dialog.py" line="+166" />
+        <location filename="../../locks/repair_dialog.py" line="+173" />
         <source>&amp;Repair %Ln finding(s)</source>
         <translation>
             <numerusform>&amp;Repair %Ln finding</numerusform>

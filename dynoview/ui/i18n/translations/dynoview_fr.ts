@@ -37,7 +37,7 @@
 <context>
     <name>ActionEditor</name>
     <message>
-        <location filename="../../builder/editors.py" line="+105"/>
+        <location filename="../../builder/editors.py" line="+106"/>
         <source>Key</source>
         <translation>Clé</translation>
     </message>
@@ -1068,7 +1068,7 @@ Probablement chaudes</translation>
 <context>
     <name>CellEditor</name>
     <message>
-        <location filename="../../items/cell_editor.py" line="+68"/>
+        <location filename="../../items/cell_editor.py" line="+81"/>
         <source>Type</source>
         <extracomment>QLineEdit&apos;s longest text: its default, 32,767, cut longer values silently (a 400 KB string fits). Characters of S or B text past which the value opens in a multi-line editor, not on a line.</extracomment>
         <translation>Type</translation>
@@ -1103,7 +1103,7 @@ Probablement chaudes</translation>
 <context>
     <name>CellEdits</name>
     <message>
-        <location filename="../../items/cell_edits.py" line="+119"/>
+        <location filename="../../items/cell_edits.py" line="+124"/>
         <source>Pick a cell to edit first.</source>
         <translation>Choisissez d’abord une cellule à modifier.</translation>
     </message>
@@ -1113,7 +1113,7 @@ Probablement chaudes</translation>
         <translation>L’état TTL est calculé par DynoView, pas stocké&#xa0;: modifiez plutôt l’attribut TTL {name}.</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+84"/>
         <source>Edit {name} in place (F2)</source>
         <translation>Modifier {name} sur place (F2)</translation>
     </message>
@@ -1971,7 +1971,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+370"/>
+        <location filename="../../items/value_dialogs.py" line="+351"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entrée</numerusform>
@@ -2786,7 +2786,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Aperçu</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>No batch is confirmed written yet.</source>
         <translation>Aucun lot n’est encore confirmé écrit.</translation>
     </message>
@@ -3119,7 +3119,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+144"/>
+        <location filename="../../items/edit_dialog.py" line="+145"/>
         <source>Edit item</source>
         <translation>Modifier l’item</translation>
     </message>
@@ -3134,7 +3134,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Item en JSON DynamoDB</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Open in builder</source>
         <translation>Ouvrir dans le générateur</translation>
     </message>
@@ -3144,7 +3144,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Voici votre modification non envoyée de cet élément, conservée quand DynoView s’est fermé à {when}. Elle est comparée à l’élément tel qu’il est maintenant quand vous l’ouvrez dans le constructeur.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>The item has changed in the table since ({names}): check that your edit does not undo that change.</source>
         <translation>L’élément a changé dans la table depuis ({names}) : vérifiez que votre modification n’annule pas ce changement.</translation>
     </message>
@@ -3175,17 +3175,18 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+31"/>
+        <location line="+17"/>
+        <location line="+22"/>
         <source>Not opened: {message}</source>
         <translation>Non ouvert&#xa0;: {message}</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-34"/>
         <source>Not opened at {attribute} (line {line}, column {column}): {message}</source>
         <translation>Non ouvert à {attribute} (ligne {line}, colonne {column})&#xa0;: {message}</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+22"/>
         <source>Not opened{where}: {message}</source>
         <translation>Non ouvert{where}&#xa0;: {message}</translation>
     </message>
@@ -3244,7 +3245,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemsModel</name>
     <message>
-        <location filename="../../items/model.py" line="+330"/>
+        <location filename="../../items/model.py" line="+343"/>
         <source>TTL status</source>
         <translation>État TTL</translation>
     </message>
@@ -4737,7 +4738,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
 <context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+76"/>
+        <location filename="../../locks/repair_dialog.py" line="+83"/>
         <source>Repair all — {name}</source>
         <translation>Tout réparer — {name}</translation>
     </message>
@@ -6711,7 +6712,7 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location filename="../../items/value_dialogs.py" line="-239"/>
         <source>Stage</source>
-        <extracomment>Characters a QPlainTextEdit turns into a line break: a member holding one cannot be shown one per line, and a JSON text shows the separators escaped (as JSON allows), never raw. Characters a QPlainTextEdit gives back as others (a line break, or a space for a no-break space; Qt&apos;s frame marks U+FDD0 and U+FDD1 as line breaks): shown raw, an untouched value would be staged changed. JSON text shows them escaped; a text holding one is edited as JSON. Those ``_json_safe`` escapes: ``json.dumps`` escapes line feeds and returns in strings itself (the line feeds left in its text are its indentation). The dialog&apos;s fields that are kept: the text, and the form it is typed in (lines or JSON).</extracomment>
+        <extracomment>The dialog&apos;s fields that are kept: the text, and the form it is typed in (lines or JSON).</extracomment>
         <translation>Préparer</translation>
     </message>
     <message>
@@ -7093,6 +7094,24 @@ Plus ancien&#xa0;: {key_text}</translation>
     </message>
 </context>
 <context>
+    <name>json_text</name>
+    <message>
+        <location filename="../../json_text.py" line="+59"/>
+        <source>a no-break space (U+00A0), which this editor would read back as a space</source>
+        <translation>une espace insécable (U+00A0), que cet éditeur relirait comme une espace</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a line separator (U+2028), which this editor would read back as a line break</source>
+        <translation>un séparateur de ligne (U+2028), que cet éditeur relirait comme un saut de ligne</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Line {line}, column {column} holds {what}: type it as \u{code} (a JSON escape) to keep it, or replace it.</source>
+        <translation>La ligne {line}, colonne {column} contient {what} : tapez-le sous la forme \u{code} (un échappement JSON) pour le garder, ou remplacez-le.</translation>
+    </message>
+</context>
+<context>
     <name>labels</name>
     <message>
         <location filename="../labels.py" line="+17"/>
@@ -7303,7 +7322,7 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location line="+3"/>
         <source>Live: its problems were resolved after the audit and before Live mode started (the grid was brought in line as Live started).</source>
-        <translation>Live : ses problèmes ont été résolus après l’audit et avant le démarrage du mode Live (la grille a été mise à jour au démarrage de Live).</translation>
+        <translation>Live&#xa0;: ses problèmes ont été résolus après l’audit et avant le démarrage du mode Live (la grille a été mise à jour au démarrage de Live).</translation>
     </message>
     <message>
         <location line="+5"/>

@@ -37,7 +37,7 @@
 <context>
     <name>ActionEditor</name>
     <message>
-        <location filename="../../builder/editors.py" line="+105"/>
+        <location filename="../../builder/editors.py" line="+106"/>
         <source>Key</source>
         <translation>Key</translation>
     </message>
@@ -1060,7 +1060,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CellEditor</name>
     <message>
-        <location filename="../../items/cell_editor.py" line="+68"/>
+        <location filename="../../items/cell_editor.py" line="+81"/>
         <source>Type</source>
         <extracomment>QLineEdit&apos;s longest text: its default, 32,767, cut longer values silently (a 400 KB string fits). Characters of S or B text past which the value opens in a multi-line editor, not on a line.</extracomment>
         <translation>Tipe</translation>
@@ -1095,7 +1095,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CellEdits</name>
     <message>
-        <location filename="../../items/cell_edits.py" line="+119"/>
+        <location filename="../../items/cell_edits.py" line="+124"/>
         <source>Pick a cell to edit first.</source>
         <translation>Pilih sel yang akan diedit dulu.</translation>
     </message>
@@ -1105,7 +1105,7 @@ Kemungkinan panas</translation>
         <translation>Status TTL dihitung oleh DynoView, tidak disimpan: edit atribut TTL {name} saja.</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+84"/>
         <source>Edit {name} in place (F2)</source>
         <translation>Edit {name} di tempat (F2)</translation>
     </message>
@@ -1953,7 +1953,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+370"/>
+        <location filename="../../items/value_dialogs.py" line="+351"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entri</numerusform>
@@ -2756,7 +2756,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Pratinjau</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>No batch is confirmed written yet.</source>
         <translation>Belum ada batch yang dipastikan tertulis.</translation>
     </message>
@@ -3088,7 +3088,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+144"/>
+        <location filename="../../items/edit_dialog.py" line="+145"/>
         <source>Edit item</source>
         <translation>Edit item</translation>
     </message>
@@ -3103,7 +3103,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Item sebagai DynamoDB JSON</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Open in builder</source>
         <translation>Buka di pembangun transaksi</translation>
     </message>
@@ -3113,7 +3113,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Ini suntingan Anda yang belum dikirim untuk item ini, disimpan saat DynoView ditutup pada {when}. Suntingan ini dibandingkan dengan item seperti sekarang saat Anda membukanya di pembuat transaksi.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>The item has changed in the table since ({names}): check that your edit does not undo that change.</source>
         <translation>Item telah berubah di tabel sejak itu ({names}): periksa bahwa suntingan Anda tidak membatalkan perubahan tersebut.</translation>
     </message>
@@ -3144,17 +3144,18 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+31"/>
+        <location line="+17"/>
+        <location line="+22"/>
         <source>Not opened: {message}</source>
         <translation>Tidak dibuka: {message}</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-34"/>
         <source>Not opened at {attribute} (line {line}, column {column}): {message}</source>
         <translation>Tidak dibuka di {attribute} (baris {line}, kolom {column}): {message}</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+22"/>
         <source>Not opened{where}: {message}</source>
         <translation>Tidak dibuka{where}: {message}</translation>
     </message>
@@ -3213,7 +3214,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemsModel</name>
     <message>
-        <location filename="../../items/model.py" line="+330"/>
+        <location filename="../../items/model.py" line="+343"/>
         <source>TTL status</source>
         <translation>Status TTL</translation>
     </message>
@@ -4683,7 +4684,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
 <context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+76"/>
+        <location filename="../../locks/repair_dialog.py" line="+83"/>
         <source>Repair all — {name}</source>
         <translation>Perbaiki semua — {name}</translation>
     </message>
@@ -6648,7 +6649,7 @@ Terlama: {key_text}</translation>
     <message>
         <location filename="../../items/value_dialogs.py" line="-239"/>
         <source>Stage</source>
-        <extracomment>Characters a QPlainTextEdit turns into a line break: a member holding one cannot be shown one per line, and a JSON text shows the separators escaped (as JSON allows), never raw. Characters a QPlainTextEdit gives back as others (a line break, or a space for a no-break space; Qt&apos;s frame marks U+FDD0 and U+FDD1 as line breaks): shown raw, an untouched value would be staged changed. JSON text shows them escaped; a text holding one is edited as JSON. Those ``_json_safe`` escapes: ``json.dumps`` escapes line feeds and returns in strings itself (the line feeds left in its text are its indentation). The dialog&apos;s fields that are kept: the text, and the form it is typed in (lines or JSON).</extracomment>
+        <extracomment>The dialog&apos;s fields that are kept: the text, and the form it is typed in (lines or JSON).</extracomment>
         <translation>Siapkan</translation>
     </message>
     <message>
@@ -7027,6 +7028,24 @@ Terlama: {key_text}</translation>
         <location filename="../../items/rows.py" line="+32"/>
         <source>TTL status</source>
         <translation>Status TTL</translation>
+    </message>
+</context>
+<context>
+    <name>json_text</name>
+    <message>
+        <location filename="../../json_text.py" line="+59"/>
+        <source>a no-break space (U+00A0), which this editor would read back as a space</source>
+        <translation>spasi tak terputus (U+00A0), yang akan dibaca kembali oleh editor ini sebagai spasi</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a line separator (U+2028), which this editor would read back as a line break</source>
+        <translation>pemisah baris (U+2028), yang akan dibaca kembali oleh editor ini sebagai pindah baris</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Line {line}, column {column} holds {what}: type it as \u{code} (a JSON escape) to keep it, or replace it.</source>
+        <translation>Baris {line}, kolom {column} berisi {what}: ketik sebagai \u{code} (escape JSON) untuk mempertahankannya, atau ganti.</translation>
     </message>
 </context>
 <context>

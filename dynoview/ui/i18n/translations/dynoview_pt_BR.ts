@@ -37,7 +37,7 @@
 <context>
     <name>ActionEditor</name>
     <message>
-        <location filename="../../builder/editors.py" line="+105"/>
+        <location filename="../../builder/editors.py" line="+106"/>
         <source>Key</source>
         <translation>Chave</translation>
     </message>
@@ -1068,7 +1068,7 @@ Provavelmente quente</translation>
 <context>
     <name>CellEditor</name>
     <message>
-        <location filename="../../items/cell_editor.py" line="+68"/>
+        <location filename="../../items/cell_editor.py" line="+81"/>
         <source>Type</source>
         <extracomment>QLineEdit&apos;s longest text: its default, 32,767, cut longer values silently (a 400 KB string fits). Characters of S or B text past which the value opens in a multi-line editor, not on a line.</extracomment>
         <translation>Tipo</translation>
@@ -1103,7 +1103,7 @@ Provavelmente quente</translation>
 <context>
     <name>CellEdits</name>
     <message>
-        <location filename="../../items/cell_edits.py" line="+119"/>
+        <location filename="../../items/cell_edits.py" line="+124"/>
         <source>Pick a cell to edit first.</source>
         <translation>Escolha uma célula para editar primeiro.</translation>
     </message>
@@ -1113,7 +1113,7 @@ Provavelmente quente</translation>
         <translation>O status de TTL é calculado pelo DynoView, não armazenado: edite o atributo de TTL {name}.</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+84"/>
         <source>Edit {name} in place (F2)</source>
         <translation>Editar {name} no lugar (F2)</translation>
     </message>
@@ -1971,7 +1971,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+370"/>
+        <location filename="../../items/value_dialogs.py" line="+351"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entrada</numerusform>
@@ -2786,7 +2786,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Prévia</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>No batch is confirmed written yet.</source>
         <translation>Nenhum lote foi confirmado como gravado ainda.</translation>
     </message>
@@ -3119,7 +3119,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+144"/>
+        <location filename="../../items/edit_dialog.py" line="+145"/>
         <source>Edit item</source>
         <translation>Editar item</translation>
     </message>
@@ -3134,7 +3134,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Item como DynamoDB JSON</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Open in builder</source>
         <translation>Abrir no construtor</translation>
     </message>
@@ -3144,7 +3144,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Esta é a sua edição não enviada deste item, guardada quando o DynoView fechou em {when}. Ela é comparada com o item como está agora quando você a abre no construtor.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>The item has changed in the table since ({names}): check that your edit does not undo that change.</source>
         <translation>O item mudou na tabela desde então ({names}): verifique se a sua edição não desfaz essa mudança.</translation>
     </message>
@@ -3175,17 +3175,18 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+31"/>
+        <location line="+17"/>
+        <location line="+22"/>
         <source>Not opened: {message}</source>
         <translation>Não aberto: {message}</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-34"/>
         <source>Not opened at {attribute} (line {line}, column {column}): {message}</source>
         <translation>Não aberto em {attribute} (linha {line}, coluna {column}): {message}</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+22"/>
         <source>Not opened{where}: {message}</source>
         <translation>Não aberto{where}: {message}</translation>
     </message>
@@ -3244,7 +3245,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemsModel</name>
     <message>
-        <location filename="../../items/model.py" line="+330"/>
+        <location filename="../../items/model.py" line="+343"/>
         <source>TTL status</source>
         <translation>Status de TTL</translation>
     </message>
@@ -4737,7 +4738,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
 <context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+76"/>
+        <location filename="../../locks/repair_dialog.py" line="+83"/>
         <source>Repair all — {name}</source>
         <translation>Reparar tudo — {name}</translation>
     </message>
@@ -6711,7 +6712,7 @@ Mais antigo: {key_text}</translation>
     <message>
         <location filename="../../items/value_dialogs.py" line="-239"/>
         <source>Stage</source>
-        <extracomment>Characters a QPlainTextEdit turns into a line break: a member holding one cannot be shown one per line, and a JSON text shows the separators escaped (as JSON allows), never raw. Characters a QPlainTextEdit gives back as others (a line break, or a space for a no-break space; Qt&apos;s frame marks U+FDD0 and U+FDD1 as line breaks): shown raw, an untouched value would be staged changed. JSON text shows them escaped; a text holding one is edited as JSON. Those ``_json_safe`` escapes: ``json.dumps`` escapes line feeds and returns in strings itself (the line feeds left in its text are its indentation). The dialog&apos;s fields that are kept: the text, and the form it is typed in (lines or JSON).</extracomment>
+        <extracomment>The dialog&apos;s fields that are kept: the text, and the form it is typed in (lines or JSON).</extracomment>
         <translation>Preparar</translation>
     </message>
     <message>
@@ -7090,6 +7091,24 @@ Mais antigo: {key_text}</translation>
         <location filename="../../items/rows.py" line="+32"/>
         <source>TTL status</source>
         <translation>Status de TTL</translation>
+    </message>
+</context>
+<context>
+    <name>json_text</name>
+    <message>
+        <location filename="../../json_text.py" line="+59"/>
+        <source>a no-break space (U+00A0), which this editor would read back as a space</source>
+        <translation>um espaço não separável (U+00A0), que este editor leria como um espaço</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a line separator (U+2028), which this editor would read back as a line break</source>
+        <translation>um separador de linha (U+2028), que este editor leria como uma quebra de linha</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Line {line}, column {column} holds {what}: type it as \u{code} (a JSON escape) to keep it, or replace it.</source>
+        <translation>A linha {line}, coluna {column} contém {what}: digite-o como \u{code} (um escape JSON) para mantê-lo, ou substitua-o.</translation>
     </message>
 </context>
 <context>
