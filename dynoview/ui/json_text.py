@@ -65,3 +65,13 @@ def editor_change(editor: QPlainTextEdit) -> tuple[int, str] | None:
         "json_text", "Line {line}, column {column} holds {what}: type it as \\u{code} (a JSON "
                      "escape) to keep it, or replace it.").format(line=line, column=column, what=what,
                                                                  code=code)
+
+
+def typed_text(editor: QPlainTextEdit) -> str:
+    """The text in ``editor`` as typed, for a form that takes it literally (not JSON): a typed
+    no-break space stays one (``toPlainText`` would give a space), and what the editor shows as
+    a new line (a paragraph or line separator, U+FDD0/U+FDD1) is a line feed."""
+    raw = editor.document().toRawText()
+    for mark in ("\u2029", "\u2028", "\ufdd0", "\ufdd1"):
+        raw = raw.replace(mark, "\n")
+    return raw

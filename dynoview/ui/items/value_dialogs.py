@@ -39,7 +39,7 @@ from dynoview.core.values.types import ValueParseError, type_code
 from dynoview.core.values.user_text import parse_value
 from dynoview.ui.i18n import context
 from dynoview.ui.items.detail import monospace
-from dynoview.ui.json_text import CHANGED_BY_EDITOR, json_safe
+from dynoview.ui.json_text import CHANGED_BY_EDITOR, editor_change, json_safe, typed_text
 from dynoview.ui.kept_text import KeptNote, TextKeeper
 from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import set_role
@@ -156,7 +156,7 @@ class _StageDialog(QDialog):
 
     def text_value(self) -> str:
         """The text staging parses; ``ValueParseError`` when it cannot even be read."""
-        return self.editor.toPlainText()
+        return self.editor.toPlainText() if self.as_json else typed_text(self.editor)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Enter types a new line in the text: Ctrl+Enter stages (the text passes it on)."""
@@ -167,7 +167,11 @@ class _StageDialog(QDialog):
         super().keyPressEvent(event)
 
     def stage(self) -> None:
+        # JSON text: a typed no-break space or line separator would be read back changed.
+        changed = editor_change(self.editor) if self.as_json else None
         try:
+            if changed is not None:
+                raise ValueParseError(changed[1])
             problem = self._stage(self.code, self.text_value())
         except ValueParseError as exc:
             problem = exc.message
@@ -220,7 +224,7 @@ class SetEditorDialog(_StageDialog):
     def text_value(self) -> str:
         if self.as_json:
             return self.editor.toPlainText()
-        lines = [line for line in self.editor.toPlainText().split("\n") if line.strip()]
+        lines = [line for line in typed_text(self.editor).split("\n") if line.strip()]
         return json.dumps(lines, ensure_ascii=False)
 
 
@@ -324,9 +328,9 @@ class TextEditorDialog(_StageDialog):
                                       else self.tr("Value"))
 
     def text_value(self) -> str:
-        typed = self.editor.toPlainText()
         if not self.as_json:
-            return typed
+            return typed_text(self.editor)
+        typed = self.editor.toPlainText()
         try:
             value = json.loads(typed)
         except ValueError:
