@@ -20,13 +20,9 @@ from dynoview.core.session.connection import Connection
 from dynoview.ui.items.panel import ItemsPanel
 from dynoview.ui.main_window import MainWindow
 from tests.gui.conftest import open_window
-from tests.helpers import empty_keys_table
+from tests.helpers import empty_keys_table, s
 
 pytestmark = pytest.mark.gui
-
-
-def s(v: str) -> dict[str, str]:
-    return {"S": v}
 
 
 @pytest.fixture(autouse=True)
