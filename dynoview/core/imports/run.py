@@ -9,12 +9,13 @@
 - ``batch`` (speed, on a table without lock rules only): BatchWriteItem, unprocessed items
   retried (``batch_write``).
 
-A read-only connection refuses before anything is read or sent. ``rate`` caps items per second;
-``cancel`` stops between batches (and between the retries of one); progress is saved after
-every committed batch (``resume``), so ``resume=True`` skips exactly the committed batches: the
-progress file records what the batches are cut by (the format, the key, the lock rules, the batch
-size), and a resume that would cut them otherwise is refused before anything is read or sent
-(``resume.start``).
+A read-only connection refuses before anything is read or sent. Every read (the preflight's
+view of the table, the settling reads) records its receipt in ``read_log`` (the window's, so the
+read log shows them). ``rate`` caps items per second; ``cancel`` stops between batches (and
+between the retries of one); progress is saved after every committed batch (``resume``), so
+``resume=True`` skips exactly the committed batches: the progress file records what the batches
+are cut by (the format, the key, the lock rules, the batch size), and a resume that would cut them
+otherwise is refused before anything is read or sent (``resume.start``).
 
 A batch is read, parsed and judged while the one before it is written (``pipeline``; the
 preflight sees the batches in flight as written, ``preflight_view``). A batch judged
@@ -56,6 +57,7 @@ from dynoview.core.imports.stops import (
     unprocessed_batch,
     with_bugs,
 )
+from dynoview.core.reads.receipts import ReadLog
 from dynoview.core.redaction import redact_url
 from dynoview.core.session.answers import NotDynamoDBError
 from dynoview.core.session.connection import Connection
@@ -216,7 +218,8 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
                options: ImportOptions, total: int | None = None,
                progress: Callable[[ImportProgress], None] | None = None,
                cancel: threading.Event | None = None,
-               sleep: Callable[[float], None] = time.sleep) -> ImportResult:
+               sleep: Callable[[float], None] = time.sleep,
+               read_log: ReadLog | None = None) -> ImportResult:
     """Import ``records`` (read from ``source``) into ``table``: see the module doc."""
     requirement = confirmation_for_tables(conn, [table.name], "the import")
     if not requirement.allowed:
@@ -240,10 +243,10 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
     if changed:
         resume.save(path, state)
     result = ImportResult(table.name, options.mode, progress_path=str(path))
-    reader = SplitGetsReader(conn)
+    reader = SplitGetsReader(conn, read_log)
     pacer = _Pacer(options.rate, sleep)
     view = TableView(reader, table, schema) if schema is not None and applies(schema, table) else None
-    send = _Sender(conn, table, schema, log, options, cancel, state)
+    send = _Sender(conn, table, schema, log, options, cancel, state, read_log)
     if state.batches:
         # A resumed run killed between a send and its answer left an intent without outcome:
         # settled by reads before anything is sent, so a batch it applied is not sent (and
@@ -410,10 +413,10 @@ class _Sender:
 
     def __init__(self, conn: Connection, table: TableInfo, schema: UniquenessSchema | None,
                  log: ActionLog, options: ImportOptions, cancel: threading.Event | None,
-                 state: resume.Progress) -> None:
+                 state: resume.Progress, read_log: ReadLog | None = None) -> None:
         self.conn, self.table, self.schema, self.log = conn, table, schema, log
         self.options, self.cancel, self.state = options, cancel, state
-        self.reader = SplitGetsReader(conn)
+        self.reader = SplitGetsReader(conn, read_log)
         self.client = batch_write.writer_client(conn) if options.mode == BATCH else None
 
     def judged(self, batch: Batch, view: TableView | None, *, first: bool) -> Callable[[], int]:

@@ -46,6 +46,8 @@ from dynoview.core.streams.shards import (  # noqa: F401 (the positions: the rea
     TRIM_HORIZON,
     PollResult,
     ShardCursor,
+    awaiting_child,
+    late_children,
     note_tip,
     read_frontier,
 )
@@ -55,7 +57,8 @@ _SEQUENCE_POSITIONS = (AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER)
 
 ITERATOR_LIFETIME_MINUTES = 15
 MAX_RECORDS_PER_CALL = 1000  # the GetRecords maximum
-#: Every shard read closed, DescribeStream is asked this often for the shards that follow.
+#: While a closed shard's child is not listed yet (DescribeStream may list it some time after
+#: its parent closed), or every shard read is closed, DescribeStream is asked this often.
 RELIST_S = 5.0
 
 
@@ -114,7 +117,7 @@ class StreamReader:
         self._started = False
         self._announced_end = False
         self._announced_wait = False
-        self._looked_for_shards = float("-inf")  # when DescribeStream was last asked for new shards
+        self._looked_for_shards = float("-inf")  # when DescribeStream was last asked
         self.total_events = 0
         # Times reading skipped records it had not read (trimmed past the retention, or a
         # shard gone): a follower keeping state from the records knows that state is stale.
@@ -125,6 +128,7 @@ class StreamReader:
     # -- setup -------------------------------------------------------------
     def refresh(self) -> StreamInfo:
         self.info = describe_stream(self.conn, self.arn)
+        self._looked_for_shards = time.monotonic()
         self.table = self.table or self.info.table_name
         if self.read_shards:  # a shard no longer listed is never offered again
             self.read_shards &= {s.shard_id for s in self.info.shards}
@@ -267,8 +271,8 @@ class StreamReader:
                 notices.append(f"Shard {cursor.shard_id} is closed (its partition split or the "
                                f"shard rolled over); continuing with its {which} {names}.")
             else:
-                notices.append(f"Shard {cursor.shard_id} is closed and has no child shard yet; "
-                               "new records will appear in the stream's open shards.")
+                notices.append(f"Shard {cursor.shard_id} is closed and its child shard is not "
+                               "listed yet: it is read once DynamoDB lists it.")
 
     # -- reading -----------------------------------------------------------
     def _get_records(self, cursor: ShardCursor) -> dict[str, Any]:
@@ -416,7 +420,8 @@ class StreamReader:
             cursor.at_tip = False  # until this poll's read says so (a throttled shard is not)
             self._read_shard(cursor, result)
         read_any = bool(self.cursors or self.read_shards)
-        if not self.active and read_any and self._next_shards(result):
+        waiting = self.info is not None and self._enabled() and awaiting_child(self.info, self._read_to_end())
+        if read_any and (not self.active or waiting) and self._next_shards(result):
             result.caught_up = False  # shards DynamoDB listed late: not read yet
         if self.forget_read_shards:
             self._forget_read()
@@ -443,24 +448,25 @@ class StreamReader:
         """The stream still records (an ENABLED stream always gets a next shard)."""
         return self.info is not None and self.info.status in ("ENABLED", "ENABLING")
 
+    def _read_to_end(self) -> set[str]:
+        """The shards read to their end (closed), forgotten cursors included."""
+        return {s for s, c in self.cursors.items() if c.finished} | self.read_shards
+
     def _next_shards(self, result: PollResult) -> bool:
-        """Every shard read is closed: look (at most every ``RELIST_S``) for the shards that
-        follow, which DescribeStream may list some time after their parent closed; read from
-        their start. True when some were added."""
-        now = time.monotonic()
-        if now - self._looked_for_shards < RELIST_S:
-            return False
-        self._looked_for_shards = now
-        info = self.refresh()
-        new = [s for s in info.shards if not self.known(s.shard_id)
-               and s.parent_shard_id is not None and self.known(s.parent_shard_id)]
+        """A shard read is closed and its child is not listed yet, or every shard read is closed:
+        look (at most every ``RELIST_S``) for the shards that follow, which DescribeStream may
+        list some time after their parent closed, and read them from their start once their
+        parent is read to its end. True when some were added."""
+        fresh = time.monotonic() - self._looked_for_shards < RELIST_S
+        info = self.info if fresh and self.info else self.refresh()
+        new = late_children(info, self._read_to_end(), self.known)
         for shard in new:
             self._add_cursor(shard.shard_id, TRIM_HORIZON)
         if new:
             self._announced_wait = False
             result.notices.append("DynamoDB now lists the shard that follows: reading continues "
                                   "with " + ", ".join(s.shard_id for s in new) + ".")
-        elif self._enabled() and not self._announced_wait:
+        elif not self.active and self._enabled() and not self._announced_wait:
             self._announced_wait = True
             result.notices.append("Every shard being read is closed and the stream is still "
                                   "enabled: DynamoDB has not listed the next shard yet. Reading "

@@ -1,11 +1,13 @@
-"""Where reading stands in each shard of a stream, and what one poll over them returned."""
+"""Where reading stands in each shard of a stream, what one poll over them returned, and which
+listed shards follow the ones read to their end."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from dynoview.core.streams.description import ShardInfo, StreamInfo
 from dynoview.core.streams.records import StreamEvent
 
 TRIM_HORIZON = "TRIM_HORIZON"
@@ -83,3 +85,16 @@ def note_tip(cursor: ShardCursor, records: int, size: int, limit: int, result: P
     cursor.at_tip = cursor.empty_pages >= EMPTY_PAGES_AT_TIP or (cursor.tip_proven and not full)
     if full:
         result.more = True
+
+
+def awaiting_child(info: StreamInfo, read_to_end: Iterable[str]) -> bool:
+    """A shard read to its end is still listed without a child: DescribeStream may list a closed
+    shard's child some time after it closed. A shard no longer listed (past the retention) waits
+    for nothing: its children were listed while it was, or are gone too."""
+    return any(info.shard(s) is not None and not info.children(s) for s in read_to_end)
+
+
+def late_children(info: StreamInfo, read_to_end: set[str], known: Callable[[str], bool]) -> list[ShardInfo]:
+    """Listed shards not read yet whose parent is read to its end: a key's records are in its
+    parent first, so a child is read only after it."""
+    return [s for s in info.shards if not known(s.shard_id) and s.parent_shard_id in read_to_end]

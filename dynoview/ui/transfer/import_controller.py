@@ -158,7 +158,8 @@ class ImportController(QObject):
         work = functools.partial(
             run_import, conn, table, records, answer.path, schema=schema,
             has_lock_rules=answer.lock_rules, log=for_connection(conn.spec), options=options,
-            total=answer.preview.valid, progress=self.progress.emit, cancel=self.cancel_event)
+            total=answer.preview.valid, progress=self.progress.emit, cancel=self.cancel_event,
+            read_log=self.ctx.read_log)  # its reads (a full Scan, settling reads) in the window's log
         self.ctx.tasks.start(IMPORT_TASK, self._run(work), on_error=self._failed)
         return True
 
