@@ -33,14 +33,19 @@ def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return root
 
 
+A_ITEMS = 60
+
+
 @pytest.fixture
 def table(demo_conn: Connection) -> Iterator[str]:
-    """One partition, read in sort key order: A00..A05 hold ``note``; B00..B05 also ``extra``,
-    an attribute the first pages do not have."""
+    """One partition, read in sort key order: A00..A59 hold ``note`` (more than a window's height
+    of rows, which the view fetches to fill it); B00..B05 also ``extra``, an attribute the first
+    pages do not have."""
     with empty_keys_table(demo_conn, "survive") as info:
-        for i in range(6):
+        for i in range(A_ITEMS):
             demo_conn.client.put_item(TableName=info.name, Item={"PK": s("P"), "SK": s(f"A{i:02d}"),
                                                                   "note": s(f"a{i}")})
+        for i in range(6):
             demo_conn.client.put_item(TableName=info.name, Item={"PK": s("P"), "SK": s(f"B{i:02d}"),
                                                                   "note": s(f"b{i}"), "extra": s("e")})
         yield info.name
@@ -107,7 +112,7 @@ def test_a_page_with_a_new_attribute_keeps_the_open_editor_and_its_text(
     panel.model.sort(panel.model.columns().index("SK"), Qt.SortOrder.DescendingOrder)
     type_into(qtbot, panel, "A00", "TYPED VALUE")
     typed_at = cell(panel, "A00", "note").row()
-    for _ in range(6):  # Ctrl+L until a page brings ``extra``
+    for _ in range(A_ITEMS):  # Ctrl+L until a page brings ``extra``
         panel.controller.fetch_more()
         qtbot.waitUntil(lambda: not panel.controller.busy, timeout=15000)
         if "extra" in panel.model.columns():
@@ -176,3 +181,23 @@ def test_an_item_hidden_meanwhile_gets_the_typed_value_staged(
         assert panel.model.hidden_count == 1
         assert staged_note(panel) == ("A01", s("LAST WORDS"))
         window.close()
+
+
+def test_a_new_read_stages_what_the_open_editor_holds(qtbot: Any, window: MainWindow) -> None:
+    """Ctrl+R / F5 (a new read) resets the rows: the typed value is staged first, on its item."""
+    panel = window.items_panel
+    first_pages(qtbot, panel)
+    type_into(qtbot, panel, "A01", "TYPED BEFORE READ")
+    panel.run()
+    qtbot.waitUntil(lambda: panel.model.rowCount() > 0 and not panel.controller.busy, timeout=15000)
+    assert staged_note(panel) == ("A01", s("TYPED BEFORE READ"))
+
+
+def test_another_table_stages_what_the_open_editor_holds(qtbot: Any, window: MainWindow) -> None:
+    panel = window.items_panel
+    first_pages(qtbot, panel)
+    info = panel.info
+    type_into(qtbot, panel, "A02", "TYPED BEFORE SWITCH")
+    panel.set_table(None)
+    item = next(iter(panel.cell_edits.staging.edits))
+    assert item.table == info.name and staged_note(panel) == ("A02", s("TYPED BEFORE SWITCH"))

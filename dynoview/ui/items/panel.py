@@ -177,6 +177,7 @@ class ItemsPanel(QWidget):
 
     # -- table switching -----------------------------------------------------
     def set_table(self, info: TableInfo | None) -> None:
+        commit_open_cell(self)  # a value typed and not entered is staged on its table's item
         self.info = info
         self.controller.cancel(keep_read=False)
         self.controller.cancel_item_reads()  # an item of the table before is not one of this
@@ -199,6 +200,7 @@ class ItemsPanel(QWidget):
         if spec is None:
             return
         self.form.clear_errors()
+        commit_open_cell(self)  # the new read resets the rows: what was typed is staged first
         self._not_on_page = 0
         self.selection.by_key_item = None
         self.detail.show_item(None)
