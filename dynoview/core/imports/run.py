@@ -62,6 +62,7 @@ from dynoview.core.redaction import redact_url
 from dynoview.core.session.answers import NotDynamoDBError
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.integrity import DamagedResponseError
+from dynoview.core.session.signin import SignInError
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.confirmation import confirmation_for_tables
@@ -299,8 +300,14 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
             except BaseException:
                 continue
 
-    def said(stop: BaseException) -> BaseException:
+    def said(stop: BaseException, batch: Batch | None = None) -> BaseException:
         """``stop`` said with the items the batches before it wrote (a cancel mid-batch too)."""
+        if isinstance(stop, SignInError):  # the credentials ended mid-import: a stop like any other
+            stopped = ImportStopped(f"{stop.message} The import stopped there; {options.resume_hint} "
+                                    "continues from the batch it was at (sent again, the same Puts: "
+                                    "its items end the same whether or not it was written).", batch=batch)
+            stopped.__cause__ = stop
+            stop = stopped
         if isinstance(stop, ImportStopped):
             stop.written = result.items
         if isinstance(stop, CancelledMidBatch):
@@ -347,8 +354,8 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
     if interrupted is not None and all(interrupted is not failure for _, failure in failed):
         failed.append((None, interrupted))
     if failed:
-        (_, stop), *later = failed
-        raise with_bugs(said(stop), later, options.resume_hint)
+        (at, stop), *later = failed
+        raise with_bugs(said(stop, at), later, options.resume_hint)
     if state.batches > result.skipped_batches + result.batches:
         raise DynoViewError(f"The progress file {path} counts more batches than this file holds: it "
                             "does not match this file. Remove it to import from the start.",

@@ -164,6 +164,11 @@ def _process_class() -> type:
                 if key not in parsed:
                     raise failed(f"printed JSON credentials without {key} (AWS documents Version 1, "
                                  "AccessKeyId and SecretAccessKey).")
+            for key in ("AccessKeyId", "SecretAccessKey", "SessionToken"):
+                # botocore signs with them as text: a number or null failed deep in the signer.
+                if key in parsed and not (isinstance(parsed[key], str) and parsed[key]):
+                    raise failed(f"printed JSON credentials whose {key} is not text (AWS documents "
+                                 "each key as a string).")
             # botocore's own reading of the checked output (session token, account id).
             finished = _Finished(process.returncode, stdout, b"")
             answer: dict[str, Any] = ProcessProvider(self._profile_name, self._load_config,

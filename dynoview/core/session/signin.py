@@ -395,6 +395,13 @@ def sign_in(boto3_session: Any, profile: str | None) -> Any:
     except (InvalidConfigError, PartialCredentialsError) as exc:
         raise SignInError(f"Profile {profile or 'default'} cannot be used as configured: "
                           f"{redact_text(str(exc))} Fix it in your AWS config file.") from exc
+    except OSError as exc:
+        if exc.filename is None:
+            raise
+        # A file the profile names (a web_identity_token_file) that cannot be read.
+        raise SignInError(f"Profile {profile or 'default'} cannot be used as configured: it names "
+                          f"the file {exc.filename}, which cannot be read ({exc.strerror or exc}). "
+                          "Fix the path in your AWS config file, or create the file.") from exc
 
 
 def _retrieval_sentence(exc: Any, profile: str | None) -> str:
