@@ -1,7 +1,8 @@
 """Hostile input in the Accounts & locks tab's "Diagnose one value" box: nothing typed, only
-spaces, a value whose lock key DynamoDB cannot hold. Each is a sentence in the answer box with
-the value field marked and the cursor in it, nothing is read, and no crash report; a value at
-the limit is diagnosed as any other."""
+spaces, a value whose lock key DynamoDB cannot hold. The first two are a sentence in the answer
+box with the value field marked and the cursor in it, nothing is read, and no crash report; a
+value whose lock key is too long is looked up (an account may hold it) and answered as never
+lockable; a value at the limit is diagnosed as any other."""
 
 from __future__ import annotations
 
@@ -86,18 +87,25 @@ def test_only_spaces_are_not_called_free(qtbot: Any, panel: LocksPanel, ctx: App
 
 
 @pytest.mark.parametrize("extra", [1, 100_000], ids=["one byte over", "100 KB"])
-def test_a_value_whose_lock_key_is_over_dynamodbs_limit_is_refused_at_the_value(
+def test_a_value_whose_lock_key_is_over_dynamodbs_limit_is_diagnosed_as_never_lockable(
         qtbot: Any, panel: LocksPanel, ctx: AppContext, extra: int) -> None:
     """It used to answer "is free ... The person can sign up with it": no lock can exist at
-    that key, and the signup's Put would fail."""
+    that key, and the signup's Put would fail. It was then refused before any look-up, which
+    named no account holding the value (the audit does): it is now looked up, and the answer
+    says no lock can exist for it, without echoing the paste."""
     value = "a" * (_email_room(panel) - len("@x.io") + extra) + "@x.io"
     panel.value_edit.setText(value)
-    _refused(qtbot, panel, ctx, "No lock can exist for it and a signup with it would fail")
+    with qtbot.waitSignal(panel.diagnosis_finished, timeout=20000) as done:
+        panel.diagnose_button.click()
+    assert done.args[0].status == FREE and done.args[0].account_ids == []
     text = panel.diagnosis_view.toPlainText()
-    assert "DynamoDB keys hold at most 2,048 bytes" in text and "aaaaaaaaaa" not in text
+    assert "no lock can exist for it" in text and "A signup with it would fail" in text
+    assert "DynamoDB allows at most 2,048" in text and value not in text
     assert "is free" not in text
+    assert not panel.diag_release_button.isEnabled()  # nothing to release or claim
+    assert panel.value_edit.styleSheet() == ""
     panel.value_edit.setText(value[extra:])  # at the limit: diagnosed as any other value
     with qtbot.waitSignal(panel.diagnosis_finished, timeout=10000) as done:
         panel.diagnose_button.click()
     assert done.args[0].status == FREE
-    assert panel.value_edit.styleSheet() == ""
+    assert "is free" in panel.diagnosis_view.toPlainText()

@@ -45,13 +45,14 @@ from dynoview.core.uniqueness.findings import (
     CASE_CLASH,
     EXPIRED,
     LOOKALIKE_CLASH,
+    MISSING_LOCK,
     OK,
     ORPHAN_LOCK,
     Finding,
 )
 from dynoview.core.uniqueness.forms import clash_key, lookalike_key, odd_forms, trims
 from dynoview.core.uniqueness.holders import SCAN_CANCELLED, VIA_SCAN, ScanEstimate, find_accounts
-from dynoview.core.uniqueness.key_limits import fits_partition_key, oversized, skipped_note
+from dynoview.core.uniqueness.key_limits import fits_partition_key, oversized, skipped_note, too_long
 from dynoview.core.uniqueness.locks_table import pair_tables
 from dynoview.core.uniqueness.origin import STREAM_MAX_CALLS, ActionEntries, LockOrigin, classify_orphan
 from dynoview.core.uniqueness.pairing import Pairing
@@ -63,7 +64,6 @@ from dynoview.core.uniqueness.schema import (
     lock_key_problem,
     normalise,
 )
-from dynoview.core.values.key_sizes import MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES, key_bytes
 
 
 @dataclass
@@ -177,7 +177,9 @@ def diagnose(
                             field="scope")
     now = now or datetime.now(UTC)
     normalised = rule.form_of(value)
-    _check_lock_key_size(schema, rule, locks, normalised)
+    # Over DynamoDB's key limit, no lock can exist for the value: still looked up (an account
+    # may hold it, as the audit reports), and the answer says no lock can ever be written.
+    too_long_why = too_long(schema.stored_lock_key(rule, normalised), locks.partition_key.name)
     receipts: list[ReadReceipt] = []
     notes: list[str] = []
 
@@ -222,6 +224,8 @@ def diagnose(
         # expired or not (releasing an expired lock an account holds frees its value too).
         status, sentence = HOLDER_UNKNOWN, holder_unknown_sentence(
             stored, rule, search.index_name, search.asked, expired=status == EXPIRED)
+    if too_long_why is not None:
+        sentence = _unlockable_sentence(status, sentence, rule, normalised, ids, too_long_why)
     origin: LockOrigin | None = None
     # A reservation (its TTL ahead) is no stuck signup: where it came from is not asked.
     if status == ORPHAN_LOCK and explain_origin and lock_item is not None and not is_reservation(worst):
@@ -256,7 +260,7 @@ def diagnose(
                           schema.stored_lock_key(rule, variant) if variant is not None else None,
                           search.estimate, search.scanned, _capacity(receipts),  # every read's
                           receipts, notes, origin, value, stored)
-    if diagnosis.typed_note:
+    if diagnosis.typed_note and too_long_why is None:  # a paste this long is not echoed twice
         diagnosis.sentence = f"{diagnosis.typed_note} {diagnosis.sentence}"
     return diagnosis
 
@@ -353,18 +357,21 @@ def _checked_rule(table: TableInfo, schema: UniquenessSchema, rule_name: str, va
     return rule
 
 
-def _check_lock_key_size(schema: UniquenessSchema, rule: LockRule, locks: TableInfo, form: str) -> None:
-    """Refuse a value whose own lock key is over DynamoDB's key limit: no lock can exist for it
-    and a signup with it fails, so "free, the person can sign up with it" would be wrong."""
-    key = schema.stored_lock_key(rule, form)
-    if not oversized(key, locks.partition_key.name):
-        return
-    size = max(key_bytes(av) for av in key.values())
-    raise DynoViewError(
-        f"This {rule.name} value is {len(form.encode('utf-8', 'surrogatepass')):,} bytes long, so its "
-        f"lock key would be {size:,} bytes: DynamoDB keys hold at most {MAX_PARTITION_KEY_BYTES:,} "
-        f"bytes (sort keys {MAX_SORT_KEY_BYTES:,}). No lock can exist for it and a signup with it "
-        "would fail: check what was pasted.", field="value")
+def _unlockable_sentence(status: str, sentence: str, rule: LockRule, form: str, ids: list[str],
+                        why: str) -> str:
+    """The answer for a value whose own lock key is over DynamoDB's key limit ("free, the person
+    can sign up with it" would be wrong: the signup's Put fails). The value is not repeated:
+    at this length it is most likely a paste gone wrong."""
+    size = len(form.encode("utf-8", "surrogatepass"))
+    what = f"This {rule.name} value ({size:,} bytes)"
+    if status == FREE:
+        return (f"{what} is used by no account, and no lock can exist for it: its lock's {why}. A "
+                "signup with it would fail: check what was pasted.")
+    if status == MISSING_LOCK:
+        return (f"{what} belongs to account {', '.join(ids)} but has no lock, and this value can "
+                f"never be locked: its lock's {why}. Change the account's {rule.attribute} to a "
+                "shorter value; no lock can be claimed for this one.")
+    return f"{sentence} No lock can ever exist for this value: its lock's {why}."
 
 
 def _read_locks(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: LockRule,
