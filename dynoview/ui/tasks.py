@@ -145,6 +145,8 @@ class TaskRunner(QObject):
         """
         import asyncio
 
+        if self._shut_down:  # the window closed: work asked for after (a view fetching rows) never runs
+            raise asyncio.CancelledError
         event = threading.Event()
         work = functools.partial(fn, *args, cancel=event) if cancellable else functools.partial(fn, *args)
         # A credential_process helper the work starts ends with it (cancelled, replaced, closed).
