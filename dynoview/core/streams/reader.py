@@ -57,8 +57,7 @@ _SEQUENCE_POSITIONS = (AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER)
 
 ITERATOR_LIFETIME_MINUTES = 15
 MAX_RECORDS_PER_CALL = 1000  # the GetRecords maximum
-#: While a closed shard's child is not listed yet (DescribeStream may list it some time after
-#: its parent closed), or every shard read is closed, DescribeStream is asked this often.
+#: How often DescribeStream is asked while a closed shard's child is unlisted, or all read are closed.
 RELIST_S = 5.0
 
 
@@ -119,8 +118,7 @@ class StreamReader:
         self._announced_wait = False
         self._looked_for_shards = float("-inf")  # when DescribeStream was last asked
         self.total_events = 0
-        # Times reading skipped records it had not read (trimmed past the retention, or a
-        # shard gone): a follower keeping state from the records knows that state is stale.
+        # Records skipped unread (trimmed, or a shard gone): a follower's state is stale then.
         self.records_lost = 0
         # How a record becomes an event (``parse_record``, or a leaner reader with its signature).
         self.parse = parse
@@ -420,8 +418,7 @@ class StreamReader:
             cursor.at_tip = False  # until this poll's read says so (a throttled shard is not)
             self._read_shard(cursor, result)
         read_any = bool(self.cursors or self.read_shards)
-        waiting = self.info is not None and self._enabled() and awaiting_child(self.info, self._read_to_end())
-        if read_any and (not self.active or waiting) and self._next_shards(result):
+        if read_any and (not self.active or self._awaiting_child()) and self._next_shards(result):
             result.caught_up = False  # shards DynamoDB listed late: not read yet
         if self.forget_read_shards:
             self._forget_read()
@@ -441,8 +438,9 @@ class StreamReader:
         return result
 
     def frontier(self) -> datetime | None:
-        """How far every shard being read has been read (``shards.read_frontier``)."""
-        return read_frontier(self.active)
+        """How far every shard being read has been read (``shards.read_frontier``); None while a
+        read-out shard awaits an unlisted child, whose records may predate the others' ends."""
+        return None if self._awaiting_child() else read_frontier(self.active)
 
     def _enabled(self) -> bool:
         """The stream still records (an ENABLED stream always gets a next shard)."""
@@ -451,6 +449,9 @@ class StreamReader:
     def _read_to_end(self) -> set[str]:
         """The shards read to their end (closed), forgotten cursors included."""
         return {s for s, c in self.cursors.items() if c.finished} | self.read_shards
+
+    def _awaiting_child(self) -> bool:  # a shard read to its end, its child not listed yet
+        return self.info is not None and self._enabled() and awaiting_child(self.info, self._read_to_end())
 
     def _next_shards(self, result: PollResult) -> bool:
         """A shard read is closed and its child is not listed yet, or every shard read is closed:

@@ -198,3 +198,19 @@ def test_a_disabled_stream_awaits_no_child() -> None:
     reader.poll()
     assert fake.describes == asked
     assert any("shardId-A is closed" in n for n in notices)
+
+
+def test_the_frontier_waits_for_a_late_listed_child(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The watch judges a write whole once the frontier passes its records' time: while shard A's
+    child is not listed, its records (older than shard B's end) are unread, so there is none."""
+    monkeypatch.setattr(reader_module, "RELIST_S", 0.0)
+    fake = rolled_over()
+    reader = reader_for(fake, forget_read_shards=True)
+    reader.poll()
+    for _ in range(3):  # B at its tip, A read to its end: without the wait, B's tip would do
+        reader.poll()
+        assert reader.frontier() is None
+    fake.listed.append("shardId-A2")
+    for _ in reader.polls():
+        pass
+    assert reader.frontier() is not None  # A2 read to its tip with B: known again
