@@ -19,9 +19,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QDialog, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from dynoview.core.preflight.check import Preflight
-from dynoview.core.session import profile
 from dynoview.core.tx import code_export
-from dynoview.core.tx.action_log import ActionLog, for_connection
 from dynoview.core.tx.idempotency import text_carries_token
 from dynoview.core.tx.model import KINDS, MAX_ACTIONS, Transaction, TransactionImportError, parse_request
 from dynoview.core.tx.outcomes import ExecutionResult
@@ -30,6 +28,7 @@ from dynoview.core.tx.validation import has_errors
 from dynoview.core.tx.wire import RequestShapeError
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
+from dynoview.ui.builder.connection_log import ConnectionActionLog
 from dynoview.ui.builder.dialogs import ActionLogDialog, ConfirmDialog, ExportDialog, ImportDialog
 from dynoview.ui.builder.drafts_view import BuilderDrafts
 from dynoview.ui.builder.editing import ActionsPane, default_table, judge, request_json, tables_of
@@ -75,6 +74,7 @@ class BuilderPanel(QWidget):
     """Build, preview and execute one TransactWriteItems."""
 
     transaction_changed = Signal()  # after each edit of the transaction (see builder_api.md)
+    action_log = ConnectionActionLog()  # the log of the connection it sends through
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -88,8 +88,6 @@ class BuilderPanel(QWidget):
         self.preview = ""
         self.result: ExecutionResult | None = None  # the last send's answer
         self.preflight: Preflight | None = None  # the preflight shown
-        self._logs: dict[str | None, ActionLog] = {}  # by profile (``action_log``)
-        self._pinned_log: ActionLog | None = None  # a log given to it (tests): used whatever the connection
         self.dialog: QDialog | None = None  # the dialog open now (kept alive while it is shown)
         self._notified: dict[str, Any] | None = None  # the request transaction_changed last said
         self._timer = QTimer(self, singleShot=True, interval=120)  # a pause in typing
@@ -111,23 +109,6 @@ class BuilderPanel(QWidget):
         self.drafts.restore()
         self.confirm_close = self.drafts.confirm_close  # the window's closeEvent asks it
         # -- end H3b
-
-    @property
-    def action_log(self) -> ActionLog:
-        """The log of the connection it sends through (``action_log.for_connection``): the demo's
-        writes go to the demo's log, a real connection's to the user's, whichever profile the
-        process runs in. One per profile, each remembering the connections it settled."""
-        if self._pinned_log is not None:
-            return self._pinned_log
-        conn = self.ctx.connection
-        name = profile.of_connection(conn.spec) if conn is not None else None
-        if name not in self._logs:
-            self._logs[name] = for_connection(conn.spec) if conn is not None else ActionLog()
-        return self._logs[name]
-
-    @action_log.setter
-    def action_log(self, log: ActionLog) -> None:
-        self._pinned_log = log
 
     def _build(self) -> None:
         """The parts, and their widgets under the names the window, tests and H3b use."""

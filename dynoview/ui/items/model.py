@@ -186,15 +186,7 @@ class ItemsModel(QAbstractTableModel):
         """Filter expired-but-present items at read time (they are still in the table)."""
         if hide == self._rows.hide_expired:
             return
-        self._reshape(lambda: self._rows.set_hide_expired(hide))
-
-    def _reshape(self, change: Callable[[], object]) -> None:
-        """Run ``change`` as a reset that keeps the table and its items (see ``reshaping``)."""
-        self.reshaping.emit()
-        self.beginResetModel()
-        change()
-        self.endResetModel()
-        self.reshaped.emit()
+        _reshape(self, lambda: self._rows.set_hide_expired(hide))
 
     def _columns_with(self, names: Sequence[str]) -> list[str] | None:
         """The columns once ``names`` are shown, or None when they bring no new attribute."""
@@ -227,7 +219,7 @@ class ItemsModel(QAbstractTableModel):
                 self._columns = columns
                 self._rows.append(block)
 
-            self._reshape(add_columns)
+            _reshape(self, add_columns)
         else:
             start, count = self._rows.shown, self._rows.visible_in(block)
             if count:
@@ -277,7 +269,7 @@ class ItemsModel(QAbstractTableModel):
                 self._columns = columns
                 replace()
 
-            self._reshape(add_column)
+            _reshape(self, add_column)
         elif hidden:
             self._change_rows(row, replace)
         else:
@@ -447,3 +439,12 @@ class ItemsModel(QAbstractTableModel):
         if self.canFetchMore(parent):
             self.loading = True
             self.more_requested.emit()
+
+
+def _reshape(model: ItemsModel, change: Callable[[], object]) -> None:
+    """Run ``change`` as a reset that keeps the table and its items (see ``reshaping``)."""
+    model.reshaping.emit()
+    model.beginResetModel()
+    change()
+    model.endResetModel()
+    model.reshaped.emit()
