@@ -10,7 +10,8 @@ import pytest
 
 from dynoview.core.reads.receipts import ReadLog
 from dynoview.core.streams import reader as reader_module
-from dynoview.core.streams.reader import AFTER_SEQUENCE_NUMBER, LATEST, TRIM_HORIZON, StreamReader
+from dynoview.core.streams.reader import StreamReader
+from tests.unit.core.test_streams import FakeConn, FakeStreams
 
 ARN = "arn:aws:dynamodb:us-east-1:123456789012:table/accounts/stream/2026-11-30T08:00:00.000"
 
@@ -23,68 +24,38 @@ def record(seq: int, pk: str) -> dict[str, Any]:
         "SequenceNumber": str(seq).zfill(21), "SizeBytes": 50, "StreamViewType": "NEW_AND_OLD_IMAGES"}}
 
 
-class Streams:
-    """Shards hold records; ``closed`` shards end after their last record (and are listed with
-    an ending sequence number); ``listed`` says which shards DescribeStream lists now."""
+class Streams(FakeStreams):
+    """``FakeStreams`` whose DescribeStream lists only the shards in ``listed`` (a child shard is
+    listed some time after its parent closed), counting its calls."""
 
     def __init__(self, records: dict[str, list[dict[str, Any]]], parents: dict[str, str],
                  closed: set[str], listed: list[str], status: str = "ENABLED") -> None:
-        self.records, self.parents, self.closed, self.listed = records, parents, closed, listed
-        self.status = status
+        shards = [{"ShardId": shard_id, "SequenceNumberRange": {
+                       "StartingSequenceNumber": items[0]["dynamodb"]["SequenceNumber"]},
+                   **({"ParentShardId": parents[shard_id]} if shard_id in parents else {})}
+                  for shard_id, items in records.items()]
+        super().__init__({"StreamArn": ARN, "TableName": "accounts", "StreamStatus": status,
+                          "StreamViewType": "NEW_AND_OLD_IMAGES", "Shards": shards,
+                          "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"},
+                                        {"AttributeName": "SK", "KeyType": "RANGE"}]},
+                         records, closed)
+        self.listed = listed
         self.describes = 0
-        self._iters: dict[str, tuple[str, int]] = {}
+
+    @property
+    def status(self) -> str:
+        return str(self.description["StreamStatus"])
+
+    @status.setter
+    def status(self, value: str) -> None:
+        self.description["StreamStatus"] = value
 
     def describe_stream(self, **kw: Any) -> dict[str, Any]:
         self.describes += 1
-        shards = []
-        for shard_id in self.listed:
-            seqs = [r["dynamodb"]["SequenceNumber"] for r in self.records[shard_id]]
-            numbers = {"StartingSequenceNumber": seqs[0]}
-            if shard_id in self.closed:
-                numbers["EndingSequenceNumber"] = seqs[-1]
-            shard: dict[str, Any] = {"ShardId": shard_id, "SequenceNumberRange": numbers}
-            if shard_id in self.parents:
-                shard["ParentShardId"] = self.parents[shard_id]
-            shards.append(shard)
-        return {"StreamDescription": {
-            "StreamArn": ARN, "TableName": "accounts", "StreamStatus": self.status,
-            "StreamViewType": "NEW_AND_OLD_IMAGES", "Shards": shards,
-            "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"},
-                          {"AttributeName": "SK", "KeyType": "RANGE"}]}}
-
-    def get_shard_iterator(self, **kw: Any) -> dict[str, Any]:
-        records = self.records[kw["ShardId"]]
-        kind = kw["ShardIteratorType"]
-        if kind == TRIM_HORIZON:
-            pos = 0
-        elif kind == LATEST:
-            pos = len(records)
-        else:
-            seqs = [r["dynamodb"]["SequenceNumber"] for r in records]
-            pos = seqs.index(kw["SequenceNumber"]) + (kind == AFTER_SEQUENCE_NUMBER)
-        return {"ShardIterator": self._iterator(kw["ShardId"], pos)}
-
-    def _iterator(self, shard_id: str, pos: int) -> str:
-        token = f"it-{len(self._iters)}"
-        self._iters[token] = (shard_id, pos)
-        return token
-
-    def get_records(self, ShardIterator: str, Limit: int) -> dict[str, Any]:
-        shard_id, pos = self._iters[ShardIterator]
-        records = self.records[shard_id][pos:pos + Limit]
-        end = pos + len(records)
-        response: dict[str, Any] = {"Records": records}
-        if not (shard_id in self.closed and end >= len(self.records[shard_id])):
-            response["NextShardIterator"] = self._iterator(shard_id, end)
-        return response
-
-
-class Conn:
-    def __init__(self, client: Streams) -> None:
-        self.client = client
-
-    def streams_client(self) -> Streams:
-        return self.client
+        answer = super().describe_stream(**kw)
+        answer["StreamDescription"]["Shards"] = [
+            s for s in answer["StreamDescription"]["Shards"] if s["ShardId"] in self.listed]
+        return answer
 
 
 def rolled_over() -> Streams:
@@ -97,7 +68,7 @@ def rolled_over() -> Streams:
 
 
 def reader_for(fake: Streams, **kw: Any) -> StreamReader:
-    return StreamReader(Conn(fake), ARN, log=ReadLog(), table="accounts", **kw)  # type: ignore[arg-type]
+    return StreamReader(FakeConn(fake), ARN, log=ReadLog(), table="accounts", **kw)  # type: ignore[arg-type]
 
 
 def seqs(events: list) -> list[str]:
