@@ -35,7 +35,7 @@ from dynoview.core.values.dynamodb_json import dynamodb_json, from_dynamodb_json
 from dynoview.core.values.types import ValueParseError
 from dynoview.ui.context import AppContext
 from dynoview.ui.items.detail import monospace
-from dynoview.ui.json_text import editor_change, json_safe
+from dynoview.ui.json_text import editor_change, json_safe, typed_text
 from dynoview.ui.kept_text import KeptNote, TextKeeper, connection_of
 from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import set_role
@@ -187,7 +187,8 @@ class ItemEditDialog(QDialog):
         layout.addWidget(self.error)
         layout.addWidget(buttons)
         self.keeper = TextKeeper(self, _subject(ctx, info, item),
-                                 lambda: {"json": self.editor.toPlainText()},
+                                 # raw: a typed no-break space is still refused when it comes back
+                                 lambda: {"json": typed_text(self.editor)},
                                  {"json": self.base_text}, self.kept_note,
                                  tell=ctx.status_message.emit if ctx is not None else None)
         self.kept_note.discard_button.clicked.connect(self.discard_kept)

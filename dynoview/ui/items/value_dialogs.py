@@ -117,7 +117,9 @@ class _StageDialog(QDialog):
         self.editor.textChanged.connect(self.keeper.changed)
 
     def _fields(self) -> Fields:
-        return {TEXT: self.editor.toPlainText(), FORM: "json" if self.as_json else "plain"}
+        # As typed: ``toPlainText`` would keep a typed no-break space as a space, and a kept
+        # (or discarded back to) text would then stage a value nobody typed.
+        return {TEXT: typed_text(self.editor), FORM: "json" if self.as_json else "plain"}
 
     def _use_form(self, form: str) -> None:
         """The text is typed in ``form`` (a kept text may be in the other one)."""
