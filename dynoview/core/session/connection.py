@@ -16,9 +16,9 @@ from urllib.parse import urlparse
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.redaction import (
+    REDACTED,
     drop_url_credentials,
     install_log_redaction,
-    redact_url,
     remember_credentials,
     remember_secrets,
 )
@@ -90,11 +90,22 @@ AWS_REGION_RE = re.compile(r"[a-z]{2,4}(?:-[a-z]+){1,3}-[0-9]{1,2}")
 _REGION_LABEL_RE = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
 
 
+def _refused_url_shown(url: str) -> str:
+    """``url`` as a refusal quotes it: everything between the scheme and its last "@" hidden. A
+    URL refused for what it holds (a space, a backslash, an "@" past its host) may hold a password
+    that no pattern reads whole ("my pass#1"): the structure alone decides what to hide."""
+    if "@" not in url:
+        return url
+    scheme, sep, rest = url.partition("://")
+    head = scheme + sep if sep else ""
+    return f"{head}{REDACTED}@{(rest if sep else url).rpartition('@')[2]}"
+
+
 def check_endpoint_url(url: str | None, *, source: str = "The endpoint URL") -> None:
     """Refuse, with a sentence, an endpoint URL that is not ``http(s)://host[:port][/path]``."""
     if url is None:
         return
-    shown = redact_url(url)
+    shown = _refused_url_shown(url)
     hint = ("write it as http://HOST:PORT or https://HOST (for DynamoDB Local usually "
             "http://localhost:8000).")
     if not url.strip() or any(c.isspace() or ord(c) < 32 or ord(c) == 127 for c in url):

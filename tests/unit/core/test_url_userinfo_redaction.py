@@ -156,3 +156,18 @@ def test_long_values_shaped_like_urls_are_redacted_in_one_pass() -> None:
             f"for part, times in {shapes!r}:\n    redact_text(part * times)\nprint('done')")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "done", done.stderr
+
+
+@pytest.mark.parametrize("password", [
+    "my Sup3r#Secr3tPa55", "correct horse/Sup3rSecr3tPa55", "it's Sup3rSecr3tPa55",
+    'say "Sup3rSecr3tPa55"', "<Sup3rSecr3tPa55> x", "two words?Sup3rSecr3tPa55", "a b@Sup3rSecr3tPa55",
+])
+def test_a_refused_url_never_quotes_a_password_no_pattern_reads_whole(password: str) -> None:
+    """A space with one of # / ? ' " < > (or a raw @) in a password: the URL is refused for its
+    space, and the refusal quotes the URL with everything before its last "@" hidden."""
+    for source in ("The endpoint URL", "AWS_ENDPOINT_URL_DYNAMODB"):
+        with pytest.raises(ConnectionSpecError, match="holds spaces") as refused:
+            check_endpoint_url(f"http://{USER}:{password}@{HOST}", source=source)
+        message = refused.value.message
+        assert "Secr3t" not in message and USER not in message, message
+        assert f"'http://{REDACTED}@{HOST}'" in message
