@@ -224,6 +224,12 @@ def diagnose(
         # expired or not (releasing an expired lock an account holds frees its value too).
         status, sentence = HOLDER_UNKNOWN, holder_unknown_sentence(
             stored, rule, search.index_name, search.asked, expired=status == EXPIRED)
+    if status == OK and set(ids) & pairing.expired_account_ids():
+        # The value is held as it should be, by an account on its way out: the audit lists that
+        # account as expired, and the lock outlives it unless the lock expires too.
+        sentence += (f" Account {ids[0]}'s own TTL has passed, though: DynamoDB will delete the "
+                     "account (typically within days), and its lock then holds the value for no "
+                     "account. Renew the account's TTL if it is in use.")
     if too_long_why is not None:
         sentence = _unlockable_sentence(status, sentence, rule, normalised, ids, too_long_why)
     origin: LockOrigin | None = None
