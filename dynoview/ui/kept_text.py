@@ -8,6 +8,10 @@ or the window closed while it is open. The user's own answers, Save/OK and Cance
 Esc, or the dialog's title bar), delete what was kept: that is their choice. The next time the
 dialog opens for the same subject it shows the kept text under a note (``KeptNote``) whose
 button discards it.
+
+While it is open the dialog holds its subject's lock (``DialogTexts.hold``), so a dialog on the
+same item or table in another window, of this DynoView process or another, neither offers its
+live text as kept nor deletes it; once it closes, or its process is killed, the lock is free.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QDialog, QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from dynoview.core.drafts.dialog_texts import DialogTexts, Fields, KeptText, Subject, connection_label
+from dynoview.core.drafts.window_lock import WindowLock
 from dynoview.core.session.private_files import PrivateFileError
 from dynoview.ui.context import AppContext
 from dynoview.ui.plain_text import plain_label
@@ -77,13 +82,33 @@ class KeptNote(QFrame):
         self.show()
 
 
+class _Hold:
+    """What a keeper holds while its dialog is open: the subject's lock (seen by every DynoView
+    process) and its place in ``TextKeeper._open`` (this process, also when no lock could be
+    taken). Let go once, so a later keeper's hold is never dropped by an older one."""
+
+    def __init__(self, subject: Subject, lock: WindowLock | None) -> None:
+        self.subject: Subject | None = subject
+        self.lock = lock
+        TextKeeper._open.add(subject)
+
+    def release(self) -> None:
+        if self.subject is not None:
+            TextKeeper._open.discard(self.subject)
+            self.subject = None
+        lock, self.lock = self.lock, None
+        if lock is not None:
+            lock.release()
+
+
 class TextKeeper(QObject):
     """Keeps ``fields()`` of ``dialog`` for ``subject`` while they differ from ``base`` (None
     subject: the dialog is not tied to a connection and table, and nothing is kept).
 
-    One keeper per subject in this process: a second dialog on the same item or table (another
-    window) neither shows the first one's live text as kept by a closed session nor deletes it
-    on Cancel; it keeps nothing and its note says the subject is open elsewhere."""
+    One keeper per subject across DynoView processes (the subject's lock): a second dialog on
+    the same item or table (another window, of this process or another) neither shows the first
+    one's live text as kept by a closed session nor deletes it on Cancel; it keeps nothing and
+    its note says the subject is open elsewhere."""
 
     _open: ClassVar[set[Subject]] = set()  # the subjects a keeper in this process is keeping now
 
@@ -96,11 +121,9 @@ class TextKeeper(QObject):
         self.dialog, self.subject, self.fields, self.base, self.note = dialog, subject, fields, base, note
         self.store = store or DialogTexts()
         self.tell = tell
-        #: Another dialog of this process keeps this subject: this one leaves its file alone.
-        self.elsewhere = subject is not None and subject in TextKeeper._open
-        if subject is not None and not self.elsewhere:
-            TextKeeper._open.add(subject)
-            self.destroyed.connect(lambda: TextKeeper._open.discard(subject))
+        self._hold: _Hold | None = None
+        #: Another dialog (any window, any process) keeps this subject: this one leaves it alone.
+        self.elsewhere = subject is not None and (subject in TextKeeper._open or not self._take(subject))
         self.settled = subject is None or self.elsewhere  # the user chose (or nothing to keep)
         self._written: dict[str, str] | None = None  # the fields last kept, not written again
         self._timer = QTimer(self)
@@ -113,6 +136,28 @@ class TextKeeper(QObject):
             # The window closed (or hidden) while the dialog is open: the dialog is not closed
             # with it, and the app may quit before the delay is over.
             self._window.installEventFilter(self)
+
+    def _take(self, subject: Subject) -> bool:
+        """Hold the subject while the dialog is open; False when another window holds it. A
+        folder that cannot be written holds no lock: this process's own set guards it then, and
+        ``keep`` says that nothing can be kept."""
+        try:
+            lock = self.store.hold(subject)
+        except (OSError, PrivateFileError) as exc:
+            log.warning("could not lock the kept text of %s: %s", subject.describe(), exc)
+            lock = None
+        else:
+            if lock is None:
+                return False
+        hold = self._hold = _Hold(subject, lock)
+        # Closed without an answer and without closing (its window deleted): let go with it.
+        self.destroyed.connect(lambda: hold.release())
+        return True
+
+    def _let_go(self) -> None:
+        """Nothing more is written for the subject: another window may take it now."""
+        if self._hold is not None:
+            self._hold.release()
 
     def restore(self) -> KeptText | None:
         """What was kept for this subject the last time (its note shows a problem reading it)."""
@@ -164,7 +209,8 @@ class TextKeeper(QObject):
     def discard_kept(self) -> None:
         """The note's button: the kept text goes; what the user types next is kept again."""
         self._timer.stop()
-        problem = self.store.discard(self.subject) if self.subject is not None else None
+        lock = self._hold.lock if self._hold is not None else None
+        problem = self.store.discard(self.subject, lock) if self.subject is not None else None
         self._written = None
         if problem is not None:  # the dialog starts over all the same; the file is said
             self.note.show_problem(problem)
@@ -180,6 +226,7 @@ class TextKeeper(QObject):
             return
         self.keep()
         self.settled = True
+        self._let_go()  # kept for the next open, in any window
 
     def chose(self) -> None:
         """The user answered (Save/OK sent it on, or Cancel): nothing is kept for next time."""
@@ -189,8 +236,8 @@ class TextKeeper(QObject):
         self.settled = True
         if self.subject is not None:
             # Never raises: the user's answer closes the dialog whatever the disk says.
-            problem = self.store.discard(self.subject)
-            TextKeeper._open.discard(self.subject)  # another dialog may keep it now
+            problem = self.store.discard(self.subject, self._hold.lock if self._hold else None)
+            self._let_go()  # another dialog may keep it now
             if problem is not None and self.tell is not None:
                 self.tell(problem)  # the dialog is closing: its note would not be seen
 

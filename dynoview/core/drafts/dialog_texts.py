@@ -9,6 +9,11 @@ subject is written inside too, so a file is only ever used for the subject it na
 kept as the user left it, even when it is not valid JSON or not a valid rule: it is theirs to
 finish. Files are written whole, 0600 in 0700 folders (``session.private_files``); a file that
 cannot be read is set aside (``.corrupt-<time>``) and said, as the drafts store does.
+
+A dialog open on a subject holds its lock (``<name>.lock`` beside the file, ``window_lock``) until
+the user answers or the app closes around it. The OS drops the lock when the process ends, even
+on ``kill -9``: a text whose lock is held is being typed in a running window (this DynoView
+process or another), so it is neither offered as kept nor deleted by another window.
 """
 
 from __future__ import annotations
@@ -26,9 +31,10 @@ from typing import Any
 
 from dynoview.core.drafts.model import DraftError, checked_time
 from dynoview.core.drafts.store import DraftStore
+from dynoview.core.drafts.window_lock import WindowLock, lock_is_free
 from dynoview.core.redaction import redact_url
 from dynoview.core.session import profile
-from dynoview.core.session.private_files import private_dir, write_private_text
+from dynoview.core.session.private_files import PrivateFileError, private_dir, write_private_text
 from dynoview.core.tx.cancellation import key_text
 from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
 from dynoview.core.values.types import ValueParseError
@@ -42,6 +48,7 @@ SCHEMA_EDIT = "schema-edit"  # the uniqueness schema editor
 VALUE_EDIT = "value-edit"  # the Items tab's editor of one cell's set, list, map or long value
 DIALOGS = (ITEM_EDIT, SCHEMA_EDIT, VALUE_EDIT)
 SUFFIX = ".json"
+LOCK_SUFFIX = ".lock"  # not SUFFIX: never listed or parsed as a kept text
 _HASH_CHARS = 40
 
 Fields = Mapping[str, str]
@@ -173,6 +180,30 @@ class DialogTexts:
     def path(self, subject: Subject) -> Path:
         return self.folder / subject.file_name
 
+    def lock_path(self, subject: Subject) -> Path:
+        """``item-edit-<hash>.lock``: held by the window whose dialog has ``subject`` open."""
+        return self.path(subject).with_suffix(LOCK_SUFFIX)
+
+    def hold(self, subject: Subject) -> WindowLock | None:
+        """The lock of ``subject``, for its dialog to hold while it is open; None while another
+        window holds it (of this process or another DynoView). Raises ``OSError`` or
+        ``PrivateFileError`` when the folder cannot be written."""
+        private_dir(self.folder, top=profile.config_root() if self._own_root else self.root)
+        return WindowLock.take(self.lock_path(subject))
+
+    def in_use(self, subject: Subject) -> bool:
+        """Whether a running window has ``subject``'s dialog open (its lock is held). A lock
+        that cannot be checked (an unreadable folder) counts as free: the text is offered."""
+        return self._held(self.lock_path(subject))
+
+    @staticmethod
+    def _held(lock: Path) -> bool:
+        try:
+            return not lock_is_free(lock)
+        except (OSError, PrivateFileError) as exc:
+            log.warning("could not check the lock %s: %s", lock, exc)
+            return False
+
     def keep(self, subject: Subject, fields: Fields, base: Fields) -> KeptText:
         """Write ``fields`` for ``subject`` (replacing what was kept for it), whole and private."""
         kept = KeptText(subject, dict(fields), dict(base), time.time())
@@ -200,10 +231,14 @@ class DialogTexts:
         with contextlib.suppress(FileNotFoundError):  # gone since (another process)
             path.unlink()
 
-    def discard(self, subject: Subject) -> str | None:
+    def discard(self, subject: Subject, lock: WindowLock | None = None) -> str | None:
         """Nothing kept for ``subject`` any more (sent, cancelled, or discarded by the user).
         None, or a sentence (logged too) when the kept file is there and cannot be deleted: the
-        user's answer stands all the same, so this never raises."""
+        user's answer stands all the same, so this never raises. ``lock``: the subject's lock
+        the caller holds; a text whose lock another window holds is that window's, left alone."""
+        if (lock is None or not lock.held) and self.in_use(subject):
+            log.info("the kept text of %s is open in another window: left to it", subject.describe())
+            return None
         try:
             self._remove(subject)
         except OSError as exc:
@@ -226,7 +261,9 @@ class DialogTexts:
         return kept, problem
 
     def kept(self) -> tuple[list[KeptText], list[str]]:
-        """Every kept text, newest first, and a sentence for each file that could not be read."""
+        """Every kept text, newest first, and a sentence for each file that could not be read.
+        A text a running window has open (its lock held) is that window's live text, not one a
+        closed session kept: it is left out, unread."""
         try:
             paths = sorted(p for p in self.folder.iterdir()
                            if p.suffix == SUFFIX and not p.name.startswith("."))
@@ -235,6 +272,8 @@ class DialogTexts:
         found: list[KeptText] = []
         problems: list[str] = []
         for path in paths:
+            if self._held(path.with_suffix(LOCK_SUFFIX)):
+                continue
             kept, problem = self._parse(path)
             if problem is not None:
                 problems.append(problem)

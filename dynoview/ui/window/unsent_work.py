@@ -105,7 +105,9 @@ class KeptTextsBar(MessageBar):
     """Says at start that Edit as JSON…, a cell's value editor or the schema editor kept what was
     typed when the last session closed around them (``core.drafts.dialog_texts``): each comes
     back when its dialog opens again for the same item, cell or table, which nothing else on
-    screen tells."""
+    screen tells. ``subjects`` come from ``DialogTexts.kept``, which leaves out a text a dialog
+    in another running DynoView process has open (its lock held): that one is being typed, not
+    kept by a session that closed."""
 
     def __init__(self, window: MainWindow, subjects: list[str], problems: Sequence[str] = ()) -> None:
         super().__init__(window)
