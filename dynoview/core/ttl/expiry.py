@@ -38,7 +38,7 @@ def ignored_before(now: float) -> float:
 
 @dataclass(frozen=True)
 class TtlState:
-    kind: str  # NONE, PENDING, EXPIRED or NEVER
+    kind: str  # NONE, PENDING, EXPIRED or NEVER (NOT_IN_INDEX: the Items tab's, for index rows)
     expires_at: datetime | None = None
     text: str = ""
     reason: str = ""

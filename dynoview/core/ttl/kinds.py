@@ -8,3 +8,5 @@ NONE = "none"
 PENDING = "pending"
 EXPIRED = "expired"
 NEVER = "never"  # present but not a usable TTL value
+# Read from an index that does not project the TTL attribute: the expiry is unknown, not absent.
+NOT_IN_INDEX = "not in index"

@@ -163,7 +163,7 @@ class BrowseController(QObject):
         self.cursor = cursor
         self.scanned_total = self.requests_total = 0
         self._eager, self._streaming = 0, False
-        self.model.reset(table)
+        self.model.reset(table, spec.index)  # an index may leave the TTL attribute out
         self.model.exhausted = False
         self.fetch_more()
         return True

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 
-from dynoview.core.ttl.kinds import EXPIRED, NEVER, PENDING
+from dynoview.core.ttl.kinds import EXPIRED, NEVER, NOT_IN_INDEX, PENDING
 from dynoview.ui.items.rows import KINDS, TTL_STATUS_COLUMN, LoadedRows, row_shape
 from dynoview.ui.items.sorting import RowSorting
 from dynoview.ui.items.staged_look import staged_role
@@ -142,6 +142,9 @@ class ItemsModel(QAbstractTableModel):
         self.loading = False
         self._items: dict[int, dict[str, Any]] = {}  # decoded rows, by loaded index
         self._states: dict[int, TtlState] = {}
+        # Set when the index the rows were read from leaves the TTL attribute out: a row without
+        # it says nothing about expiry, and shows this state, not "no TTL" (``_state``).
+        self._not_in_index: TtlState | None = None
         self.now: datetime | None = None  # fixed clock for tests; None means real time
         # Sorting the loaded rows: at once when few, in the pool (its ``sorter``) when many.
         self.sorting = RowSorting(self, lambda: self._rows, lambda: self.ttl_attribute)
@@ -150,9 +153,19 @@ class ItemsModel(QAbstractTableModel):
         self.staging: StagedLookup | None = None
 
     # -- state -------------------------------------------------------------
-    def reset(self, table: TableInfo | None) -> None:
+    def reset(self, table: TableInfo | None, index: str | None = None) -> None:
+        """Rows of ``table`` to come, read from ``index`` (None: the table itself)."""
         self.beginResetModel()
         self._table = table
+        self._not_in_index = None
+        if table is not None and index:
+            from dynoview.core.ttl.index_ttl import index_holds_ttl  # with an index read: on use
+
+            if not index_holds_ttl(table, index):
+                import_row_code()  # TtlState
+                self._not_in_index = TtlState(NOT_IN_INDEX, text=self.tr("not in this index"), reason=self.tr(
+                    "The index {index} does not hold the TTL attribute {attribute}: read the table "
+                    "to see when items expire.").format(index=index, attribute=table.ttl_attribute))
         hide = self._rows.hide_expired
         self._rows = LoadedRows()
         self._rows.set_hide_expired(hide)
@@ -303,7 +316,9 @@ class ItemsModel(QAbstractTableModel):
     def _state(self, index: int) -> TtlState:
         attr = self.ttl_attribute
         if attr is None or not self._rows.flags[index]:
-            return NO_TTL  # no TTL attribute on the table, or none on this item
+            # No TTL attribute on the table, or none on this item; or none in this index's row
+            # (one replaced after a write holds the whole item, and shows its state).
+            return NO_TTL if self._not_in_index is None else self._not_in_index
         state = self._states.get(index)
         if state is None:
             if len(self._states) >= CACHE_ROWS:

@@ -42,6 +42,10 @@ ANY = "(any)"
 VALUE_TYPES = ("S", "N", "B", "BOOL", "NULL")
 STRONG_TIP = QT_TRANSLATE_NOOP(
     "items.read_form", "Strong reads see every acknowledged write and cost twice as much as eventual reads.")
+# The context ``self.tr`` gave it when it was set in ``_top_row`` alone: its translations still apply.
+HIDE_EXPIRED_TIP = QT_TRANSLATE_NOOP(
+    "ReadForm", "Hide items whose TTL has passed but that DynamoDB has not "
+    "deleted yet (they are still in the table)")
 
 
 class ReadForm(QGroupBox):
@@ -54,6 +58,7 @@ class ReadForm(QGroupBox):
         self.info: TableInfo | None = None
         self._sampled: set[str] = set()  # the attribute names the table's items read so far have
         self._strong_choice = False  # the user's "Strongly consistent", kept while a GSI is read
+        self._hide_choice = False  # the user's "Hide expired", kept while it is off (no TTL in the rows)
         self._tips: dict[QWidget, tuple[str, str]] = {}  # widget: (its own tooltip, the error's)
         form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -91,8 +96,7 @@ class ReadForm(QGroupBox):
         self.page_size.setValue(DEFAULT_PAGE_SIZE)
         self.page_size.setPrefix(self.tr("Page "))
         self.hide_expired = QCheckBox(self.tr("Hide expired"))
-        self.hide_expired.setToolTip(self.tr("Hide items whose TTL has passed but that DynamoDB has not "
-                                     "deleted yet (they are still in the table)"))
+        self.hide_expired.setToolTip(QCoreApplication.translate("ReadForm", HIDE_EXPIRED_TIP))
         self.run_button = QPushButton(self.tr("Run"))
         self.run_button.setToolTip(self.tr("Run the read (Ctrl+R or F5)"))
         self.run_button.setDefault(True)
@@ -198,7 +202,6 @@ class ReadForm(QGroupBox):
         for idx in info.indexes if info else ():
             self.index.addItem(f"{idx.name} ({idx.kind})", idx.name)
         self.index.blockSignals(False)
-        self.hide_expired.setEnabled(bool(info and info.ttl_enabled))
         self.filter_attr.clear()
         self._sampled = set()
         self.clear_errors()
@@ -242,6 +245,7 @@ class ReadForm(QGroupBox):
         self.key_widget.setVisible(self.mode.currentText() == "Query")
         if self.info is not None:
             self._update_keys(self.info)
+        self._update_hide_expired()
         op = self.sk_op.currentText()
         self.sk_value.setVisible(op != ANY)
         self.sk_value2.setVisible(op == "between")
@@ -276,6 +280,35 @@ class ReadForm(QGroupBox):
                 self.consistent.setChecked(self._strong_choice)
             self.consistent.setEnabled(True)
             self.consistent.setToolTip(QCoreApplication.translate("items.read_form", STRONG_TIP))
+
+    def _update_hide_expired(self) -> None:
+        """Hide expired needs the TTL attribute in the rows: off on a table without TTL, and
+        off and unticked on an index that leaves the attribute out (its rows cannot tell an
+        expired item from a live one); the user's choice comes back with the table."""
+        info, box = self.info, self.hide_expired
+        if info is None or not info.ttl_enabled:
+            if box.isEnabled():
+                self._hide_choice = box.isChecked()
+            box.setEnabled(False)
+            box.setToolTip(QCoreApplication.translate("ReadForm", HIDE_EXPIRED_TIP))
+            return
+        from dynoview.core.ttl.index_ttl import index_holds_ttl  # with a TTL table: on use
+
+        index = self.index_name()
+        if index_holds_ttl(info, index):
+            if not box.isEnabled():  # back from an index without TTL: the choice made before it
+                box.setChecked(self._hide_choice)
+            box.setEnabled(True)
+            box.setToolTip(QCoreApplication.translate("ReadForm", HIDE_EXPIRED_TIP))
+            return
+        if box.isEnabled():
+            self._hide_choice = box.isChecked()
+        box.setChecked(False)
+        box.setEnabled(False)
+        box.setToolTip(plain_tooltip(self.tr(
+            "The index {index} does not hold the TTL attribute {attribute}, so its rows cannot tell "
+            "expired items apart: read the table to hide them.").format(
+                index=index, attribute=info.ttl_attribute)))
 
     # -- the read --------------------------------------------------------------------
     def spec(self) -> BrowseSpec | None:
