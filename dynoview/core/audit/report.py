@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from dynoview.core.audit.run import AuditResult
-from dynoview.core.counts import count_text
+from dynoview.core.counts import count_text, units_text
 from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.uniqueness.diagnose import Diagnosis
 from dynoview.core.uniqueness.findings import STATUSES, Finding
@@ -152,7 +152,7 @@ def audit_text(result: AuditResult) -> str:
     lines = [f"Audit of {result.table}: {count_text(result.items_read, 'item')} read in "
              f"{count_text(result.segments, 'segment')}, "
              f"{'strong' if result.consistent else 'eventual'} reads, "
-             + (f"{result.consumed_capacity:g} RCU" if result.consumed_capacity is not None
+             + (f"{units_text(result.consumed_capacity)} RCU" if result.consumed_capacity is not None
                 else "capacity not reported") + f", {result.duration_s:.1f} s, pages classified "
              f"{result.path}."]
     if result.throttle_note:

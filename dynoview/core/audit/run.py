@@ -45,7 +45,7 @@ from dynoview.core.audit.workers import (
     available_cpus,
 )
 from dynoview.core.background import background_priority, yield_to_ui
-from dynoview.core.counts import count_text
+from dynoview.core.counts import count_text, units_text
 from dynoview.core.errors import DynoViewError, describe_error
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
@@ -97,7 +97,7 @@ class AuditProgress:
         total = f" of about {self.approximate_total:,}" if self.approximate_total else ""
         found = (f"{count_text(self.findings, 'finding')} so far, " if self.findings is not None
                  else "findings counted at the end, ")
-        return (f"{self.scanned:,}{total} items read, {self.consumed_capacity:g} RCU, "
+        return (f"{self.scanned:,}{total} items read, {units_text(self.consumed_capacity)} RCU, "
                 f"{found}{self.segments_done}/{self.segments} segments done")
 
     def short_text(self) -> str:

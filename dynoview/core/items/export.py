@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from dynoview.core.counts import units_text
 from dynoview.core.errors import CancelledError, DynoViewError, describe_error
 from dynoview.core.items.export_lines import (
     CsvColumns,
@@ -232,7 +233,7 @@ class ExportProgress:
 
     def text(self) -> str:
         total = f" of about {self.approximate_total:,}" if self.approximate_total else ""
-        rcu = f", {self.consumed_capacity:g} RCU" if self.consumed_capacity is not None else ""
+        rcu = f", {units_text(self.consumed_capacity)} RCU" if self.consumed_capacity is not None else ""
         return (f"{self.items:,}{total} items exported{rcu}, "
                 f"{self.segments_done}/{self.segments} segments done")
 
@@ -253,7 +254,7 @@ class ExportResult:
     def summary(self) -> str:
         what = f"of {self.table} " if self.table else ""
         mode = "a strongly consistent" if self.consistent else "an eventually consistent"
-        cost = (f", {self.consumed_capacity:g} RCU" if self.consumed_capacity is not None
+        cost = (f", {units_text(self.consumed_capacity)} RCU" if self.consumed_capacity is not None
                 else ", capacity not reported")
         scan = (f" by {mode} Scan in {self.segments} segment{'s' if self.segments != 1 else ''}"
                 f" ({self.pages} page{'s' if self.pages != 1 else ''}{cost})" if self.pages else "")

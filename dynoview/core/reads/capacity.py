@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from dynoview.core.counts import count_text
+from dynoview.core.counts import count_text, units_text
 from dynoview.core.errors import CancelledError
 from dynoview.core.reads.estimates import Item, explain_read
 from dynoview.core.reads.reader import Reader
@@ -70,9 +70,9 @@ class Sample:
         scope = "the whole table" if self.exhausted else f"a sample of {count_text(len(self.items), 'item')}"
         reported = self.reported_units
         rep = "the service reported no capacity" if reported is None else \
-            f"the service reported {reported:g} RCU"
+            f"the service reported {units_text(reported)} RCU"
         return (f"Scanned {scope} in {count_text(len(self.pages), 'page')}: {rep}; DynoView estimates "
-                f"{self.estimated_units:g} RCU from item sizes (eventual reads, 4 KB per page).")
+                f"{units_text(self.estimated_units)} RCU from item sizes (eventual reads, 4 KB per page).")
 
 
 def scan_sample(

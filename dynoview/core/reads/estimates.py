@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dynoview.core.counts import count_text
+from dynoview.core.counts import count_text, units_text
 from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.values.sizes import item_size, read_units, write_units
 
@@ -44,7 +44,7 @@ class ReadEstimate:
         if self.units is None:
             return f"no estimate ({self.basis})"
         prefix = "at least " if self.lower_bound else ""
-        return f"{prefix}{self.units:g} {self.unit} ({self.basis})"
+        return f"{prefix}{units_text(self.units)} {self.unit} ({self.basis})"
 
 
 def page_read_units(items: Iterable[Item], consistent: bool) -> float:
@@ -143,7 +143,7 @@ def _table_fetch_note(request: Mapping[str, Any], items: Sequence[Item] | None) 
     if items and request.get("Select") == "ALL_ATTRIBUTES":
         strong = _consistent(request)
         fetch = sum(read_units(item_size(i), strong) for i in items)
-        note += f": {fetch:g} RCU for these {count_text(len(items), 'item')}, plus the index page"
+        note += f": {units_text(fetch)} RCU for these {count_text(len(items), 'item')}, plus the index page"
     return note
 
 
@@ -224,11 +224,11 @@ def capacity_text(receipt: ReadReceipt) -> str:
         return base
     floor = estimate_is_lower_bound(receipt.operation, receipt.request, receipt.count,
                                     receipt.scanned_count)
-    est = f"est. {'at least ' if floor else ''}{receipt.estimated_capacity:g} RCU"
+    est = f"est. {'at least ' if floor else ''}{units_text(receipt.estimated_capacity)} RCU"
     if receipt.consumed_capacity is None:
         return f"{base}; {est}"
     per_table = receipt.per_table_capacity()  # "A 1, B 0.5" for a BatchGetItem of two tables
-    return f"{receipt.consumed_capacity:g} RCU ({per_table + '; ' if per_table else ''}{est})"
+    return f"{units_text(receipt.consumed_capacity)} RCU ({per_table + '; ' if per_table else ''}{est})"
 
 
 # --------------------------------------------------------------------------- write estimates

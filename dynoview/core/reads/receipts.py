@@ -9,6 +9,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from dynoview.core.counts import units_text
+
 if TYPE_CHECKING:  # imported where a read is timed: not before the window's first paint
     from datetime import datetime
 
@@ -58,14 +60,14 @@ class ReadReceipt:
         """"A 1, B 0.5": each table's units, for a read of several tables whose answer said."""
         if len(self.tables) < 2:
             return ""
-        return ", ".join(f"{t.table} {t.consumed_capacity:g}" for t in self.tables
+        return ", ".join(f"{t.table} {units_text(t.consumed_capacity)}" for t in self.tables
                          if t.consumed_capacity is not None)
 
     def cost_text(self) -> str:
         if self.consumed_capacity is None:
             return "capacity not reported"
         per_table = self.per_table_capacity()
-        return f"{self.consumed_capacity:g} RCU" + (f" ({per_table})" if per_table else "")
+        return f"{units_text(self.consumed_capacity)} RCU" + (f" ({per_table})" if per_table else "")
 
     def consistency_text(self) -> str:
         """"strong", or for tables read differently "mixed: strong for A, eventual for B"."""

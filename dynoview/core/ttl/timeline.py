@@ -75,8 +75,19 @@ class Bucket:
         if self.end is None:
             return f"after {start:%Y-%m-%d %H:%M} local"
         end = self.end.astimezone()
+        start_utc, end_utc = utc_span(self.start, self.end)
         return (f"{start:%Y-%m-%d %H:%M} – {end:%Y-%m-%d %H:%M} local "
-                f"({self.start:%H:%M}–{self.end:%H:%M} UTC)")
+                f"({start_utc}–{end_utc} UTC)")
+
+
+def utc_span(start: datetime, end: datetime) -> tuple[str, str]:
+    """A span's ends in UTC for a tooltip: times alone within one UTC day ("08:00–09:00"),
+    with their dates when the span crosses a UTC midnight, else a 24-hour bar would read
+    "08:52–08:52" (zero length) and a bar over midnight would not say which days."""
+    start, end = start.astimezone(UTC), end.astimezone(UTC)
+    if start.date() == end.date():
+        return f"{start:%H:%M}", f"{end:%H:%M}"
+    return f"{start:%Y-%m-%d %H:%M}", f"{end:%Y-%m-%d %H:%M}"
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from dynoview.core.counts import units_text
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.session.tables import IndexInfo, TableInfo
@@ -45,8 +46,9 @@ class ScanEstimate:
             return "The table's size is unknown, so the Scan's cost cannot be estimated."
         items = f"about {self.items:,} items, " if self.items is not None else ""
         mode = "strongly consistent" if self.consistent else "eventually consistent"
-        return (f"A {mode} Scan reads the whole table ({items}{self.size_bytes:,} bytes): about "
-                f"{self.read_units:g} RCU.")
+        article = "A" if self.consistent else "An"
+        return (f"{article} {mode} Scan reads the whole table ({items}{self.size_bytes:,} bytes): about "
+                f"{units_text(self.read_units)} RCU.")
 
 
 def estimate_scan(table: TableInfo, consistent: bool) -> ScanEstimate:

@@ -12,9 +12,10 @@ from __future__ import annotations
 import html
 import re
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QLocale
 
 from dynoview.core.audit.run import AuditResult
+from dynoview.core.counts import units_text
 from dynoview.core.uniqueness.diagnose import Diagnosis
 from dynoview.core.uniqueness.findings import OK, STATUSES, Cell, PairRow
 from dynoview.core.uniqueness.schema import UniquenessSchema
@@ -53,7 +54,9 @@ def counts_text(result: AuditResult) -> str:
     """The findings by status and what the scan read; when DynamoDB throttled the scan, how
     often and why on a line under them."""
     parts = [f"{finding_label(s)}: {result.counts.get(s, 0)}" for s in STATUSES]
-    cost = (f"{result.consumed_capacity:g} RCU" if result.consumed_capacity is not None
+    locale = QLocale()  # separators as the item counts beside it write them
+    cost = (f"{units_text(result.consumed_capacity, locale.groupSeparator(), locale.decimalPoint())}"
+            " RCU" if result.consumed_capacity is not None
             else QCoreApplication.translate("locks.text", "capacity not reported"))
     items, segments = result.items_read, result.segments  # lupdate: a plural's count is a plain name
     read = ", ".join((LOCKS_TEXT.tr("%Ln item(s)", "", items),

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.core.counts import units_text
 from dynoview.core.reads.capacity import (
     COLLECTION_LIMIT_BYTES,
     PartitionReport,
@@ -48,8 +49,10 @@ TOP_BARS = 20
 
 
 def _rcu(units: float) -> str:
-    """Read capacity units as the language writes the number ("0.5 RCU", "0,5 RCU")."""
-    return f"{QLocale().toString(float(units), 'g', 6)} RCU"
+    """Read capacity units as the language writes the number ("0.5 RCU", "0,5 RCU",
+    "131,072.5 RCU"): the core's figure, every digit kept, with the language's separators."""
+    locale = QLocale()
+    return f"{units_text(units, locale.groupSeparator(), locale.decimalPoint())} RCU"
 
 
 class CapacityPanel(QWidget):

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 
 from PySide6.QtCore import QLocale
 
-from dynoview.core.ttl.timeline import HOUR, Bucket, TtlTimeline
+from dynoview.core.ttl.timeline import HOUR, Bucket, TtlTimeline, utc_span
 from dynoview.ui.i18n import context
 
 TTL_LABELS = context("TTL_LABELS")  # lupdate files these under the receiver's name
@@ -53,6 +53,6 @@ def bar_span(bucket: Bucket) -> str:
     start = bucket.start.astimezone()
     if bucket.end is None:
         return TTL_LABELS.tr("after {start} local").format(start=_stamp(start))
+    start_utc, end_utc = utc_span(bucket.start, bucket.end)  # dated when crossing UTC midnight
     return TTL_LABELS.tr("{start} – {end} local ({start_utc}–{end_utc} UTC)").format(
-        start=_stamp(start), end=_stamp(bucket.end.astimezone()),
-        start_utc=f"{bucket.start:%H:%M}", end_utc=f"{bucket.end:%H:%M}")
+        start=_stamp(start), end=_stamp(bucket.end.astimezone()), start_utc=start_utc, end_utc=end_utc)
