@@ -143,3 +143,32 @@ def test_the_choice_comes_back_from_an_index_without_ttl_to_one_with_it(qtbot: A
     panel.index.setCurrentIndex(panel.index.findData("byUser-ttl"))
     assert box.isEnabled() and box.isChecked()
     assert set(texts(read(qtbot, panel, "byUser-ttl"))) == {"live", "plain"}
+
+
+@pytest.mark.parametrize(("index", "old"), [("byUser-keys", "not in this index"),
+                                            ("byUser-all", "expired 60 min ago, still readable")])
+def test_a_partiql_select_of_an_index_says_the_same(qtbot: Any, qasync_loop: asyncio.AbstractEventLoop,
+                                                    table: tuple[Connection, str], config: Path,
+                                                    index: str, old: str, engine: str) -> None:
+    from dynoview.ui.partiql.panel import PartiqlPanel
+
+    if engine == "moto":
+        pytest.skip("moto's PartiQL does not read from an index (FROM \"t\".\"i\")")
+
+    conn, name = table
+    ctx = AppContext()
+    ctx.set_connection(conn)
+    ctx.tables[name] = describe_table(conn, name)
+    panel = PartiqlPanel(ctx)
+    qtbot.addWidget(panel)
+    panel.model.now = datetime.fromtimestamp(NOW + 7200, UTC)
+    try:
+        panel.editor.setPlainText(f'SELECT * FROM "{name}"."{index}" WHERE "user" = \'ada\'')
+        panel.run()
+        qtbot.waitUntil(lambda: panel.model.rowCount() == 3, timeout=15000)
+        model = panel.model
+        col = model.columns().index(TTL_STATUS_COLUMN)
+        shown = {model.item(r)["PK"]["S"]: model.index(r, col).data() for r in range(model.rowCount())}
+        assert shown["old"] == old
+    finally:
+        ctx.tasks.shutdown()

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from dynoview.core.counts import units_text
 from dynoview.core.errors import DynoViewError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
@@ -194,7 +195,7 @@ def diagnose(
                            use_index, consistent_scan, receipts, notes, cancel)
     if search.method == VIA_SCAN:  # that Scan's own cost, not the lock reads' before it
         notes.append(f"The Scan read {search.scanned:,} items for "
-                     f"{_capacity(receipts[before:]) or 0:g} RCU.")
+                     f"{units_text(_capacity(receipts[before:]) or 0)} RCU.")
 
     # 3. The audit's judgement. A small table is read whole (one consistent Scan), so every
     #    spelling of the value is compared as the audit compares them; else what was read.

@@ -65,6 +65,7 @@ class PartiqlController(QObject):
         self.spec: StatementSpec | None = None
         self.table: TableInfo | None = None
         self.target: str | None = None  # the table the statement names
+        self.target_index: str | None = None
         self.tables: list[str] = []
         self.history: list[dict[str, Any]] = []
         self._busy = False
@@ -121,6 +122,7 @@ class PartiqlController(QObject):
         self._remember(spec)
         self.spec = spec
         self.target = target[0] if target else None
+        self.target_index = target[1] if target else None  # FROM "t"."i": the index read
         cursor = StatementCursor(reader, request)
         self.cursor = cursor
         self.table = None
@@ -141,7 +143,8 @@ class PartiqlController(QObject):
         self.table = info
         if info is not None:
             self.ctx.tables.setdefault(info.name, info)
-        self.model.reset(info)  # key columns first and TTL status when the items are whole
+        # Key columns first and TTL status when the items are whole (an index's may lack it).
+        self.model.reset(info, self.target_index)
         self._show(page)
 
     def load_more(self) -> bool:
