@@ -23,6 +23,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from botocore.exceptions import BotoCoreError
+
 from dynoview.cli.audit import add_schema_arguments
 from dynoview.cli.common import (
     EXIT_BUG,
@@ -39,7 +41,7 @@ from dynoview.cli.common import (
 from dynoview.cli.common import _report_bug as report_bug  # the boundary's own report of a bug
 from dynoview.cli.import_prepare import import_schema, progress_path, schema_label
 from dynoview.cli.interrupts import StopRequest, cancel_on_signals
-from dynoview.core.errors import CancelledError, DynoViewError, ReadOnlyError
+from dynoview.core.errors import CancelledError, DynoViewError, ReadOnlyError, describe_error
 from dynoview.core.imports import resume
 from dynoview.core.imports.lock_rules import LayoutWatch, has_lock_rules
 from dynoview.core.imports.model import AUTO, CSV, FORMAT_LABELS, FORMATS
@@ -114,8 +116,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         help="items shown in the preview (default 5)")
     parser.add_argument("--json", action="store_true",
                         help="one JSON document on standard output: the status (imported, dry-run, "
-                             "invalid, not-confirmed, stopped), the result's counts, the mode and the "
-                             "preview")
+                             "invalid, not-confirmed, refused, stopped), the result's counts, the mode "
+                             "and the preview")
 
 
 def _preview_lines(preview: Preview) -> list[str]:
@@ -196,7 +198,10 @@ def _run(args: argparse.Namespace, conn: Connection, fmt: str) -> int:
         return _refused(args, "not-confirmed", f"Not imported: pass --yes to write {preview.valid:,} "
                         f"item(s) into {info.name} (this command never asks); --dry-run checks without "
                         "writing.", head)
-    path = progress_path(args, conn, info)  # (--resume without progress there is refused)
+    try:
+        path = progress_path(args, conn, info)  # (--resume without progress there is refused)
+    except USER_ERRORS as exc:
+        return _failed(args, exc, head)
     # The format and the schema's label: a resume whose batches would be cut otherwise is refused.
     options = ImportOptions(mode=mode, rate=args.rate, accept_warnings=args.accept_warnings,
                             resume=args.resume, progress_path=path, confirmation=confirmation,
@@ -214,6 +219,8 @@ def _run(args: argparse.Namespace, conn: Connection, fmt: str) -> int:
         return _stopped(args, exc, {"interrupted": stop.signal, "progress_file": str(path), **head})
     except CancelledError as exc:  # only the signals set ``cancel``
         return _interrupted(args, exc, stop, path, shown, preview.valid, head)
+    except USER_ERRORS as exc:  # a resume refused (another file, mode or cut), the endpoint...
+        return _failed(args, exc, head)
     print("", file=sys.stderr)
     if args.json:
         _json(args, {"status": "imported", **result.to_json(), **head})
@@ -244,6 +251,25 @@ def _refused(args: argparse.Namespace, status: str, message: str, head: dict[str
     say(message)
     _json(args, {"status": status, "message": message, **head})
     return EXIT_ERROR
+
+
+def _failed(args: argparse.Namespace, exc: BaseException, head: dict[str, Any]) -> int:
+    """An error after the preview: said as the boundary says it (``fail``; a read-only
+    connection as ``run`` says it), and with --json the ``refused`` document, which the preview
+    promised (a script reads one document, however the run ended)."""
+    if isinstance(exc, ReadOnlyError):
+        return _refused(args, "refused", exc.message, head)
+    code = fail(exc, args, table=args.table)
+    if isinstance(exc, OSError) and not isinstance(exc, BotoCoreError):  # as ``fail`` says it
+        where = f": {exc.filename}" if exc.filename else ""
+        message = f"{exc.strerror}{where}" if exc.strerror else str(exc) or type(exc).__name__
+    else:
+        err = describe_error(exc, table=args.table, profile=getattr(args, "profile", None),
+                             endpoint=getattr(args, "endpoint_url", None),
+                             region=getattr(args, "region", None))
+        message = err.message if err.title.lower() == "dynoview" else f"{err.title}: {err.message}"
+    _json(args, {"status": "refused", "message": message, **head})
+    return code
 
 
 class _ProgressPrinter:
@@ -298,9 +324,7 @@ def _stopped(args: argparse.Namespace, exc: ImportStopped, head: dict[str, Any])
     print("", file=sys.stderr)
     if exc.preflight is not None:
         _print([f"  {line}" for line in exc.preflight.lines()])
-    # Only the preflight's refusal and an item refused are about the file; a send that failed is not.
-    then = "fix the file, then --resume continues" if exc.preflight is not None or \
-        exc.problem is not None else "--resume continues from this batch"
+    then = _then(exc)
     written = (f"the batches before it were written ({exc.written:,} item(s))" if exc.written
                else "no item was written before it")
     if exc.batch is not None:
@@ -319,3 +343,19 @@ def _stopped(args: argparse.Namespace, exc: ImportStopped, head: dict[str, Any])
                  "bugs": [bug.to_json() for bug in exc.bugs],
                  "preflight": exc.preflight.to_json() if exc.preflight else None, **head})
     return EXIT_BUG if exc.bugs else EXIT_ERROR
+
+
+def _then(exc: ImportStopped) -> str:
+    """What continues after a stop. Only the preflight's stop and an item refused are about the
+    file; a send that failed is not. A fixed file is another file, which --resume refuses (it
+    would skip batches of the old one): it is imported from the start, the items written before
+    written again (the same Puts: they end the same, and the preflight lets them through)."""
+    if exc.preflight is None and exc.problem is None:
+        return "--resume continues from this batch"
+    again = "fix the file, then import it again from the start, without --resume" + (
+        " (the items written are written again, the same Puts)" if exc.written else "")
+    if exc.preflight is None:
+        return again
+    if not exc.preflight.refused:  # warnings only: the same file goes on once they are accepted
+        return f"--resume --accept-warnings writes it and continues; or {again}"
+    return f"{again}; or change the table so that the batch passes, then --resume continues"

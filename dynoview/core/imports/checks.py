@@ -57,10 +57,10 @@ def checked_size(record: Located, table: TableInfo) -> Problem | int:
 
 def _refused_as_put(item: Item, table: TableInfo) -> ActionProblem | None:
     """The first error the transaction validation finds in a Put of ``item``: an attribute name
-    empty or over 64 KB, a map key empty at any depth, an index key of another type, empty or too
-    long. Every value was parsed by ``from_dynamodb_json`` or ``from_plain`` as it was read (the
-    number, set and depth checks ``check_values`` makes again), so only lists and maps, where an
-    empty map key hides, are checked again."""
+    empty, not UTF-8 (a lone surrogate) or over 64 KB, a map key empty at any depth, an index key
+    of another type, empty or too long. Every value was parsed by ``from_dynamodb_json`` or
+    ``from_plain`` as it was read (the number, set and depth checks ``check_values`` makes again),
+    so only lists and maps, where an empty map key hides, are checked again."""
     problems: list[ActionProblem] = []
     check_names(0, "item", item, problems)
     nested = {name: av for name, av in item.items() if "M" in av or "L" in av}

@@ -55,7 +55,7 @@ from dynoview.core.tx.nesting import VALUE_START_DEPTH, set_too_deep
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
 from dynoview.core.values.sizes import item_size
-from dynoview.core.values.types import ValueParseError
+from dynoview.core.values.types import ValueParseError, empty_map_key, escaped, utf8_problem
 
 if TYPE_CHECKING:
     from dynoview.core.session.connection import Connection
@@ -118,41 +118,24 @@ def check_values(index: int, fld: str, values: Mapping[str, Any], problems: list
         try:
             from_dynamodb_json(to_dynamodb_json(av), str(name), start)
         except ValueParseError as exc:
-            problems.append(Problem(index, f"{fld}.{exc.path or name}", exc.message))
+            problems.append(Problem(index, f"{fld}.{escaped(exc.path or str(name))}", exc.message))
             continue
-        where = _empty_map_key(av, str(name))
+        where = empty_map_key(av, str(name))
         if where is not None:
-            problems.append(Problem(index, f"{fld}.{where}", "A map in this value has an empty key, which "
-                                    "DynamoDB refuses; name the attribute."))
-
-
-def _empty_map_key(av: Any, path: str) -> str | None:
-    """Where a nested map has an empty attribute name (DynamoDB refuses it), or None."""
-    if not isinstance(av, Mapping) or len(av) != 1:
-        return None
-    ((code, member),) = av.items()
-    if code == "M" and isinstance(member, Mapping):
-        for key, child in member.items():
-            if key == "":
-                return path
-            found = _empty_map_key(child, f"{path}.{key}")
-            if found is not None:
-                return found
-    elif code == "L" and isinstance(member, list):
-        for i, child in enumerate(member):
-            found = _empty_map_key(child, f"{path}[{i}]")
-            if found is not None:
-                return found
-    return None
+            problems.append(Problem(index, f"{fld}.{escaped(where)}", "A map in this value has an empty "
+                                    "key, which DynamoDB refuses; name the attribute."))
 
 
 def check_names(index: int, fld: str, names: Iterable[str], problems: list[Problem]) -> None:
-    """Attribute names of an item: not empty, under 64 KB of UTF-8."""
+    """Attribute names of an item: not empty, UTF-8 (a lone surrogate, which DynamoDB refuses
+    and the action log cannot record, is never sent), under 64 KB."""
     for name in names:
         size = len(name.encode("utf-8", "surrogatepass"))
         if size == 0:
             problems.append(Problem(index, fld, "An attribute name is empty, which DynamoDB refuses; "
                                     "name the attribute."))
+        elif (bad := utf8_problem(name, f'The attribute name "{escaped(name)}"')) is not None:
+            problems.append(Problem(index, fld, bad))
         elif size > MAX_NAME_BYTES:
             problems.append(Problem(index, f"{fld}.{name[:20]}...", f"An attribute name is {size} bytes; "
                                     f"DynamoDB allows at most {MAX_NAME_BYTES}. Shorten it."))
@@ -171,6 +154,8 @@ def _check_placeholder_maps(index: int, action: Action, problems: list[Problem])
         if size == 0:
             problems.append(Problem(index, f"names.{token}", f"{token} stands for an empty attribute name, "
                                     "which DynamoDB refuses; map it to the attribute's name."))
+        elif (bad := utf8_problem(str(name), f'{token} stands for "{escaped(str(name))}", which')):
+            problems.append(Problem(index, f"names.{token}", bad))
         elif size > MAX_NAME_BYTES:
             problems.append(Problem(index, f"names.{token}", f"{token} stands for a name of {size} bytes; "
                                     f"DynamoDB allows at most {MAX_NAME_BYTES}. Shorten it."))
@@ -318,6 +303,8 @@ def _check_transaction(tx: Transaction, problems: list[Problem]) -> None:
     if not 1 <= len(tx.token or "") <= MAX_TOKEN_LENGTH:
         problems.append(Problem(None, "token", f"The ClientRequestToken must be 1 to {MAX_TOKEN_LENGTH} "
                                 "characters; regenerate it."))
+    elif (bad := utf8_problem(tx.token, f'The ClientRequestToken "{escaped(tx.token)}"')):
+        problems.append(Problem(None, "token", bad))  # (the action log finds sends by it, as UTF-8)
 
 
 def _check_action(index: int, action: Action, tables: Mapping[str, TableInfo],
@@ -368,6 +355,7 @@ def _check_item_or_key(index: int, action: Action, problems: list[Problem]) -> i
                                     "its location."))
         return size
     check_values(index, "key", action.key, problems)
+    check_names(index, "key", action.key, problems)
     if action.item:
         problems.append(Problem(index, "item", f"A {action.kind} has no item; remove it or make "
                                 "this action a Put."))

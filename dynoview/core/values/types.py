@@ -67,16 +67,27 @@ def abbreviate(text: str, limit: int = 24) -> str:
 def check_utf8(text: str, path: str) -> str:
     """DynamoDB stores strings as UTF-8, which cannot hold an unpaired surrogate (what a
     ``"\ud83d"`` JSON escape cut from its pair decodes to): refuse it rather than send it."""
+    problem = utf8_problem(text, "This text")
+    if problem is not None:
+        raise ValueParseError(problem, path)
+    return text
+
+
+def utf8_problem(text: str, what: str) -> str | None:
+    """Why ``text`` (``what`` names it: "This text") cannot be UTF-8, or None when it can."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise ValueParseError(
-            f"This text holds an unpaired surrogate (\\u{ord(text[exc.start]):04x}) at character "
-            f"{exc.start + 1}; DynamoDB stores strings as UTF-8 and cannot keep it. Remove it, or "
-            "complete the character (an emoji cut in half?).",
-            path,
-        ) from None
-    return text
+        return (f"{what} holds an unpaired surrogate (\\u{ord(text[exc.start]):04x}) at character "
+                f"{exc.start + 1}; DynamoDB stores strings as UTF-8 and cannot keep it. Remove it, or "
+                "complete the character (an emoji cut in half?).")
+    return None
+
+
+def escaped(text: str) -> str:
+    """``text`` with each unpaired surrogate as its JSON escape (``a\\udc00``), as the file
+    wrote it: a sentence quoting it can be printed and logged."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def child_path(path: str, key: str | int) -> str:
@@ -126,3 +137,24 @@ def map_value(members: Mapping[Any, Any], path: str, depth: int,
         check_utf8(key, path)
         result[key] = convert(value, child_path(path, key), depth + 1)
     return {"M": result}
+
+
+def empty_map_key(av: Any, path: str) -> str | None:
+    """Where a nested map of ``av`` (the attribute at ``path``) has an empty attribute name,
+    which DynamoDB refuses, or None."""
+    if not isinstance(av, Mapping) or len(av) != 1:
+        return None
+    ((code, member),) = av.items()
+    if code == "M" and isinstance(member, Mapping):
+        for key, child in member.items():
+            if key == "":
+                return path
+            found = empty_map_key(child, f"{path}.{key}")
+            if found is not None:
+                return found
+    elif code == "L" and isinstance(member, list):
+        for i, child in enumerate(member):
+            found = empty_map_key(child, f"{path}[{i}]")
+            if found is not None:
+                return found
+    return None
