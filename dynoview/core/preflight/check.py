@@ -14,9 +14,9 @@ Each refusal's suggested transaction passed its own preflight, run against the s
 (``Source`` remembers them); where none exists the refusal says so and lists the choices.
 
 The after-state is computed as if every condition passes, except a condition the preflight can
-judge on the items it read (``conditions``): one that fails means DynamoDB would cancel the
-whole transaction (a guarded Put on an orphan or expired lock still there), so it is refused,
-saying what to release first, instead of "passing" with repairs that would never happen.
+judge on the items it read (``conditions``; any item's, account, lock or not): one that fails
+means DynamoDB would cancel the whole transaction (a guarded Put on an orphan lock or an item
+still there), so it is refused, saying what to do first, instead of "passing" it.
 
 The reads are not atomic with the write: the transaction's own conditions stay the real guard.
 """
@@ -31,7 +31,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from dynoview.core.preflight import compare
-from dynoview.core.preflight.conditions import cancellations
+from dynoview.core.preflight.conditions import cancellations, plain_cancellations
 from dynoview.core.preflight.effects import UNKNOWN, blind_spots, simulate
 from dynoview.core.preflight.model import (
     FREE,
@@ -56,12 +56,7 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.tx.model import Action, Transaction
 from dynoview.core.uniqueness.findings import CASE_CLASH, LABELS, LOOKALIKE_CLASH, MISSING_LOCK, Finding
-from dynoview.core.uniqueness.locks_table import (
-    home_table,
-    is_locks_table,
-    pair_tables,
-    with_accounts_table,
-)
+from dynoview.core.uniqueness.locks_table import home_table, is_locks_table, pair_tables, with_accounts_table
 from dynoview.core.uniqueness.schema import UniquenessSchema, default_schema, protected_text, string_value
 from dynoview.core.values.visible_text import visible_value
 
@@ -108,8 +103,9 @@ def judge(tx: Transaction, schema: UniquenessSchema, source: Source, *,
     if foreign:
         return Preflight(refusals=foreign, notes=[NOT_ATOMIC_NOTE])
     touched = _touched(tx, schema, source.tables)
+    plain = plain_cancellations(tx, touched, schema, source)  # items neither accounts nor locks
     if not touched:
-        return Preflight(checked=False)
+        return Preflight(refusals=plain, notes=[NOT_ATOMIC_NOTE] if plain else [], checked=False)
     lost = _unpaired_lock(schema, touched)
     if lost is not None:
         return Preflight(refusals=[lost], notes=[NOT_ATOMIC_NOTE])
@@ -153,8 +149,8 @@ def judge(tx: Transaction, schema: UniquenessSchema, source: Source, *,
     seen_pairs = {(w.rule, w.value) for w in unseen}
     result.pairs = [dataclasses.replace(p, unseen=True) if (p.rule, p.value) in seen_pairs else p
                     for p in result.pairs]
-    _cancelled(result, cancellations(touched, world.before, schema, source.tables, ctx.forms_before,
-                                     now, ctx.verify, source.unsure, ctx))
+    _cancelled(result, plain + cancellations(touched, world.before, schema, source.tables,
+                                             ctx.forms_before, now, ctx.verify, source.unsure, ctx))
     return result
 
 
@@ -168,7 +164,7 @@ def _cancelled(result: Preflight, refusals: list[Refusal]) -> None:
     if result.refusals and not any(r.suggestion is not None for r in refusals):
         result.notes.extend(r.message for r in refusals)
         return
-    result.refusals = refusals
+    result.refusals = sorted(refusals, key=lambda r: r.action or 0)
     result.warnings = []
     result.pairs = [dataclasses.replace(p, holders_after=p.holders_before, locked_after=p.locked_before,
                                         status_after=p.status_before, breaks=False, warns=False,

@@ -7,6 +7,10 @@ is not, an equality on a value it holds), a condition that fails means DynamoDB 
 whole transaction and write nothing: the preflight says so, and what to do first, instead of
 "passing" it. Anything it cannot evaluate (a nested path, ``size``, a comparison with a missing
 attribute) stays DynamoDB's to judge.
+
+Items that are neither accounts nor locks are judged too (``plain_cancellations``): a copied
+item's Put, guarded by ``attribute_not_exists``, onto a target that already holds it cancels
+the whole transaction just as an account's would.
 """
 
 from __future__ import annotations
@@ -30,17 +34,24 @@ from dynoview.core.preflight.model import (
     pk_text,
 )
 from dynoview.core.preflight.refusals import Context, Touched
+from dynoview.core.preflight.source import Source
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.ttl.expiry import expired_at
 from dynoview.core.tx import templates
 from dynoview.core.tx.applicability import RELEASE_LOCK
-from dynoview.core.tx.cancellation import compact_item, key_text, render_expression
+from dynoview.core.tx.cancellation import (
+    compact_item,
+    existing_item,
+    key_text,
+    render_expression,
+    requires_absent,
+)
 from dynoview.core.tx.model import DELETE, PUT, Action, Transaction
 from dynoview.core.uniqueness.locks_table import home_table
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.visible_text import visible_value
 
-__all__ = ["CANCELLED", "cancellations", "evaluate"]
+__all__ = ["CANCELLED", "cancellations", "evaluate", "plain_cancellations"]
 
 
 def evaluate(action: Action, item: Mapping[str, Any] | None) -> bool | None:
@@ -138,6 +149,29 @@ def cancellations(touched: Sequence[Touched], before: Mapping[tuple[str, str], A
     return out
 
 
+def plain_cancellations(tx: Transaction, touched: Sequence[Touched], schema: UniquenessSchema,
+                        source: Source) -> list[Refusal]:
+    """A refusal for each conditioned action on an item that is neither an account nor a lock
+    (not in ``touched``) whose condition fails on the item read now, strongly consistent. The
+    account and lock checks do not read these items; unread, a copy onto a target that already
+    holds one of them passed the preflight and DynamoDB cancelled it."""
+    judged = {entry[0] for entry in touched}
+    todo: list[tuple[int, Action, dict[str, Any]]] = []
+    for index, action in enumerate(tx.actions):
+        if index in judged or not action.condition.strip():
+            continue
+        names = source.key_names(action.table) if action.kind == PUT else ()
+        key = action.target_key(names)
+        if key and len(key) == len(names or key):  # a Put without its key: the request checks say so
+            todo.append((index, action, key))
+    if not todo:
+        return []
+    items = source.items((a.table, k) for _i, a, k in todo)
+    return [_cancelled(index, action, key, "item", item, schema, {}, {}, datetime.now(), None)
+            for index, action, key in todo
+            if evaluate(action, item := items.get(item_ident(action.table, key))) is False]
+
+
 def _head(index: int, action: Action, key: dict[str, Any], _kind: str, item: Any) -> str:
     """Which action DynamoDB would cancel the transaction for, and what the preflight read there."""
     condition = render_expression(action.condition, action.names, action.values)
@@ -158,6 +192,8 @@ def _cancelled(index: int, action: Action, key: dict[str, Any], kind: str, item:
         if kind == "account" and action.kind == PUT and item is not None:
             tail = (f"An account with {key_text(key)} already exists in {visible_value(action.table)}; "
                     "use another account id.")
+        elif action.kind == PUT and item is not None and requires_absent(action, set(key)):
+            tail = existing_item(key, action.table)  # a rebuild would fail the same way
         else:
             tail = "The item changed since this transaction was built; reload it and rebuild."
         return Refusal(index, "", acct, f"{head} {tail}", None, status=CANCELLED)

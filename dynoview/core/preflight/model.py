@@ -222,11 +222,11 @@ class Preflight:
             return ("Refused by the preflight: an item this transaction deletes holds attributes "
                     "added since it was opened, which the Delete would destroy unseen. Nothing was "
                     "sent." + (f" {others} other refusal(s) are listed too." if others else ""))
-        if not self.checked:
-            return "Preflight: this transaction touches no account or lock of the uniqueness schema."
-        if self.refused and all(r.status == CANCELLED for r in self.refusals):
+        if self.refused and all(r.status == CANCELLED for r in self.refusals):  # any items', checked or not
             return (f"Refused by the preflight: DynamoDB would cancel this transaction ({len(self.refusals)} "
                     "condition(s) fail on the items as the preflight read them). Nothing was sent.")
+        if not self.checked:
+            return "Preflight: this transaction touches no account or lock of the uniqueness schema."
         if self.refused:
             return (f"Refused by the preflight: {len(self.refusals)} uniqueness problem(s) would be "
                     "created. Nothing was sent.")

@@ -16,7 +16,7 @@ from typing import Any
 from dynoview.core.errors import CancelledError
 from dynoview.core.preflight.model import item_ident, pk_text
 from dynoview.core.reads.reader import Reader
-from dynoview.core.session.tables import TableInfo
+from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.tx.cancellation import key_text
 from dynoview.core.uniqueness.holders import (
     clash_keys_of,
@@ -66,6 +66,15 @@ class Source:
         self.table_notes: dict[str, str] = {}  # table -> how it was read
         #: Lookups skipped because their key is over DynamoDB's size limit, for the notes
         self.key_notes: list[str] = []
+        self._described: dict[str, TableInfo] = {}  # tables not given, described once
+
+    def key_names(self, table: str) -> tuple[str, ...]:
+        """``table``'s key attribute names, from its description (DescribeTable when it was not
+        given: metadata, no read capacity). A Put's key cannot be told from its item otherwise."""
+        info = self.tables.get(table) or self._described.get(table)
+        if info is None:
+            info = self._described[table] = describe_table(self.reader.conn, table)
+        return tuple(info.key_names)
 
     def table_items(self, table: str) -> list[dict[str, Any]] | None:
         """Every item of ``table`` (one consistent Scan), when it is small enough to read whole

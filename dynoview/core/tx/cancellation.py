@@ -127,6 +127,10 @@ def _explain_failed_condition(index: int, code: str, action: Action, item: Any, 
         return ActionOutcome(index, code, f"An account with {key_text(key)} already exists in "
                              f"{action.table}; use another account id.{shown}",
                              "item." + schema.pk_name, None, item)
+    if action.kind == PUT and exists is True and requires_absent(action, set(key)):
+        # Not "changed since it was built": the item was there, and a rebuild fails the same way.
+        return ActionOutcome(index, code, f"{existing_item(key, action.table)}{shown}",
+                             f"item.{next(iter(key))}" if key else "condition", None, item)
     human = render_expression(action.condition, action.names, action.values)
     what = f" ({action.label})" if action.label else ""
     gone = " DynamoDB returned no item: it is not in the table." \
@@ -134,6 +138,21 @@ def _explain_failed_condition(index: int, code: str, action: Action, item: Any, 
     return ActionOutcome(index, code, f"The condition on {where}{what} was not met: {human}. The item "
                          f"changed since this transaction was built; reload it and rebuild.{shown}{gone}",
                          "condition", None, item)
+
+
+def existing_item(key: Mapping[str, Any], table: str) -> str:
+    """Why a Put guarded by ``attribute_not_exists`` on its key (Copy to table…) fails: the
+    item is there already, and the guard keeps it from being replaced."""
+    return (f"An item with {key_text(key)} already exists in {visible_value(table)}, and this Put "
+            "writes only where no item has its key, so it does not replace it. Leave the item out "
+            f"of the transaction, or delete the one in {visible_value(table)} first; reloading and "
+            "rebuilding gives the same transaction.")
+
+
+def requires_absent(action: Action, keys: set[str]) -> bool:
+    """Whether ``action``'s condition needs ``attribute_not_exists`` of one of ``keys`` to
+    pass: it fails wherever an item with the key is there."""
+    return bool(_required(action, "attribute_not_exists") & keys)
 
 
 def _returned(action: Action, item: Any, exists: bool | None, what: str) -> str:
