@@ -21,8 +21,9 @@ from dynoview.ui import settings as saved
 from dynoview.ui import startup_trace, ui_thread_gc
 from dynoview.ui.context import AppContext
 from dynoview.ui.gc_pauses import settle_after_connect
-from dynoview.ui.items.panel import ItemsPanel, commit_open_cell
+from dynoview.ui.items.panel import ItemsPanel
 from dynoview.ui.resources import app_icon
+from dynoview.ui.window.closing import items_panels, may_close, stage_typed_cells
 from dynoview.ui.window.connection_controller import ConnectionController
 from dynoview.ui.window.crash_info import crash_context, crash_secrets
 from dynoview.ui.window.feature_tabs import FEATURE_TABS, FeatureTabs
@@ -277,6 +278,7 @@ class MainWindow(MenusOnDemand):
                 self.ctx.demo.stop()
             self.ctx.demo = backend
         self.session_view.leaving()  # issue 25 (H7): a reconnect to the same place keeps the tabs
+        stage_typed_cells(items_panels(self.items_panel, self._items_tabs))  # on the connection before
         self.ctx.set_connection(conn)
         self.read_log.model.clear()
         self.tables_panel.set_tables(tables)
@@ -306,6 +308,7 @@ class MainWindow(MenusOnDemand):
         # "Not connected", as if they belonged to the endpoint that just failed.
         self.layout_state.remember_column_widths()
         self.session_view.leaving()  # issue 25 (H7): kept for the sign-in's reconnect
+        stage_typed_cells(items_panels(self.items_panel, self._items_tabs))  # while still connected
         self.ctx.set_connection(None)
         self.tables_panel.set_tables([])
         self.items_panel.set_table(None)
@@ -478,18 +481,10 @@ class MainWindow(MenusOnDemand):
         self.layout_state.save()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        # File → Quit, Ctrl+Q and the title bar's close all land here. A running import or
-        # export is stopped first (asked, then waited for), then the builder asks about unsent
-        # actions (True: go on closing; False: it asks, waits, or the user chose to stay).
-        from dynoview.ui.transfer.quit_guard import QuitGuard  # Qt only, on the first close
-
-        commit_open_cell(self.items_panel)  # a value typed and not entered yet is staged
-        if not QuitGuard.of(self).confirm_close():
-            event.ignore()
-            return
-        builder = self.features.get("BuilderPanel")
-        confirm = getattr(builder, "confirm_close", None)
-        if callable(confirm) and not confirm(self):
+        # File → Quit, Ctrl+Q, the title bar's close and a signal all land here: what each Items
+        # tab holds typed is staged, then running work and the builder's unsent actions are asked.
+        panels = items_panels(self.items_panel, self._items_tabs)
+        if not may_close(self, panels, self.features.get("BuilderPanel")):
             event.ignore()
             return
         self.save_state()

@@ -130,6 +130,14 @@ class DraftStore:
         self.current = WindowFiles(self.root / CURRENT_DIR, self._prepare, self.root / CURRENT)
         self.edits = WindowFiles(self.root / EDITS_DIR, self._prepare, self.root / EDITS)
 
+    @classmethod
+    def of_profile(cls, name: str) -> DraftStore:
+        """The drafts folder of profile ``name``, whatever profile the process runs in: staged
+        cells follow their connection's profile (``profile.of_connection``), as its log does."""
+        store = cls(profile.config_dir(name) / "drafts")
+        store._own_root = True  # in the app's folders all the same: tightened from the top
+        return store
+
     def _prepare(self, folder: Path) -> None:
         private_dir(folder, top=profile.config_root() if self._own_root else self.root)
 

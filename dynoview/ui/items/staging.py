@@ -3,13 +3,15 @@ the builder, and drop what the builder wrote. Qt-side owner of ``core.edits.Stag
 
 Every change to the set is saved in the drafts folder (``core.edits.persist``), in this window's
 own file: two windows (or two DynoView processes) on one table each keep theirs, and sending or
-discarding removes only this window's. When the window connects, it takes over what windows that
-are gone (a quit, a crash, a kill) staged on that connection, and its pane says from which window
-and when; so staged cells survive a restart or a kill. One staging per window (``shared``): every
-Items tab shows and sends the same set. Nothing is written here: "Review and send…" opens the
-transaction in the builder (its preview, preflight, confirmation and send), and once the builder
-reports items written, those items are read again (strongly consistent) and the staged cells the
-table now holds are dropped.
+discarding removes only this window's. The file is in the drafts folder of the connection's profile
+(``profile.of_connection``), as its action log is: the demo's cells in the demo's, a real
+endpoint's in the user's, whatever kind of session staged them. When the window connects, it takes
+over what windows that are gone (a quit, a crash, a kill) staged on that connection, and its pane
+says from which window and when; so staged cells survive a restart or a kill. One staging per
+window (``shared``): every Items tab shows and sends the same set. Nothing is written here: "Review
+and send…" opens the transaction in the builder (its preview, preflight, confirmation and send),
+and once the builder reports items written, those items are read again (strongly consistent) and
+the staged cells the table now holds are dropped.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from dynoview.core.drafts.dialog_texts import connection_label
 from dynoview.core.drafts.model import DraftError
 from dynoview.core.drafts.store import DraftStore
 from dynoview.core.edits.persist import Restored, save_staged, take_over_staged
@@ -34,7 +37,7 @@ from dynoview.core.edits.staging import (
 )
 from dynoview.core.edits.transaction import build_transaction
 from dynoview.core.reads.reader import Reader
-from dynoview.core.redaction import redact_url
+from dynoview.core.session import profile
 from dynoview.core.session.private_files import PrivateFileError
 from dynoview.core.session.tables import TableInfo
 from dynoview.ui.context import AppContext, WrittenKey
@@ -66,7 +69,9 @@ class CellStaging(QObject):
         super().__init__(parent)
         self.setObjectName(STAGING_OBJECT)
         self.ctx = ctx
-        self.store = store or DraftStore()
+        self._given = store  # one folder for every connection (a test's)
+        self._stores: dict[str, DraftStore] = {}  # per profile, made on first use
+        self._profiles: dict[str, str] = {}  # a staged set's connection label: its profile
         self.edits = StagedEdits()
         self.error = ""  # why the last edit was not staged, at its cell
         self.note = ""  # what was restored at the start (or why it could not be)
@@ -76,8 +81,14 @@ class CellStaging(QObject):
         self.handed_values: dict[str, dict[str, Any]] = {}
         ctx.items_written.connect(self._written)
         ctx.connection_changed.connect(self._take_over)
-        # The window's file stays for the next start; its lock goes with the window.
-        self.destroyed.connect(self.store.release)
+        # The window's files stay for the next start; their locks go with the window.
+        stores = self._stores
+
+        def release(*_: object) -> None:  # not a method: the object is gone when it runs
+            for one in list(stores.values()):
+                one.release()
+
+        self.destroyed.connect(release)
         if ctx.connection is not None:
             self._take_over()
 
@@ -85,14 +96,14 @@ class CellStaging(QObject):
 
     def _connection(self) -> str | None:
         """This connection's label for staged cells: its name and where it points (names repeat:
-        every --endpoint-url connection is "local", a profile's name is its in every region)."""
+        every --endpoint-url connection is "local", a profile's name is its in every region). The
+        demo's endpoint changes at every start: "name @ demo", as kept dialog texts say it."""
         conn = self.ctx.connection
         if conn is None:
             return None
         spec = conn.spec
-        where = [redact_url(spec.endpoint_url) or "AWS", conn.region or spec.region or "",
-                 *([f"profile {spec.profile}"] if spec.profile else [])]
-        return spec.name + PLACE_SEPARATOR + ", ".join(w for w in where if w)
+        return connection_label(spec.name, spec.endpoint_url, conn.region or spec.region,
+                                spec.profile, demo=spec.demo)
 
     @property
     def on_this_connection(self) -> bool:
@@ -219,6 +230,28 @@ class CellStaging(QObject):
 
     # ---------------------------------------------------------------- the drafts folder
 
+    def _store_of(self, name: str) -> DraftStore:
+        store = self._stores.get(name)
+        if store is None:
+            store = self._stores[name] = self._given or DraftStore.of_profile(name)
+        return store
+
+    def _set_profile(self) -> str:
+        """The profile of the connection the set was staged on (``profile.of_connection``): this
+        connection's, or the one it had when staged (a set left from another connection)."""
+        conn, label = self.ctx.connection, self.edits.connection
+        if conn is not None and (label is None or self.on_this_connection):
+            here = profile.of_connection(conn.spec)
+            if label is not None:
+                self._profiles[label] = here
+            return here
+        return self._profiles.get(label or "", profile.active())
+
+    @property
+    def store(self) -> DraftStore:
+        """The drafts folder that keeps the set: its connection's profile's."""
+        return self._store_of(self._set_profile())
+
     def _changed(self, message: str = "") -> None:
         self._save()
         self.changed.emit()
@@ -226,18 +259,23 @@ class CellStaging(QObject):
             self.status.emit(message)
 
     def _save(self) -> None:
+        store = self.store
         try:
-            save_staged(self.store, self.edits)
+            save_staged(store, self.edits)
+            for other in self._stores.values():
+                if other is not store:  # a set staged on another profile's connection before
+                    other.clear_edits()
         except (DraftError, PrivateFileError, OSError) as exc:
             self.status.emit(self.tr("The staged changes could not be kept for the next start "
                                      "({reason}); they stay staged in this session.").format(reason=exc))
 
     def _take_over(self, *_: object) -> None:
         """Connected: take over what windows that are gone staged on this connection."""
-        name = self._connection()
-        if name is None or (self.edits and not same_connection(self.edits.connection, name)):
+        conn, name = self.ctx.connection, self._connection()
+        if conn is None or name is None or (self.edits and not same_connection(self.edits.connection, name)):
             return  # this set is another connection's: it is sent or discarded first
-        restored = take_over_staged(self.store, self.edits, name)
+        # What windows left on this connection is in its profile's folder, as its log is.
+        restored = take_over_staged(self._store_of(profile.of_connection(conn.spec)), self.edits, name)
         if restored.edits is not None:
             self.edits = restored.edits
         note = self._restored_note(restored)

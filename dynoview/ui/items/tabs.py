@@ -1,5 +1,7 @@
 """More Items tabs: each reads its own table (another one, or the same on another index or
-read) after the feature tabs, closable, and all closed when the connection changes."""
+read) after the feature tabs, closable, and all closed when the connection changes. A value typed
+in one of their cells and not entered yet is staged when its tab closes, as the window's own Items
+tab stages it when the window closes (``commit_open_cell``)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from PySide6.QtWidgets import QTabBar, QTabWidget, QToolButton
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo
 from dynoview.ui.context import AppContext
-from dynoview.ui.items.panel import ItemsPanel
+from dynoview.ui.items.panel import ItemsPanel, commit_open_cell
 
 
 class ExtraItemsTabs:
@@ -22,6 +24,7 @@ class ExtraItemsTabs:
         self.ctx = ctx
         self.tabs = tabs
         self.panels: list[ItemsPanel] = []
+        self.opened_on: Connection | None = None  # the connection their tables are on
         self._show_status = show_status
         self._open_in_new_tab = open_in_new_tab
         # They show tables of the connection they were opened on.
@@ -33,6 +36,7 @@ class ExtraItemsTabs:
         if conn is not self.ctx.connection:
             return None  # the connection changed while the table was described
         self.ctx.tables[info.name] = info  # the builder and the reads find it by name
+        self.opened_on = conn
         panel = ItemsPanel(self.ctx)
         panel.status_changed.connect(self._show_status)
         panel.new_tab_requested.connect(self._open_in_new_tab)
@@ -57,6 +61,8 @@ class ExtraItemsTabs:
         if panel not in self.panels:
             return
         self.panels.remove(panel)
+        if self.ctx.connection is self.opened_on:  # else it would be staged on another connection
+            commit_open_cell(panel)  # what was typed and not entered yet: staged, not dropped
         panel.controller.cancel()
         self.tabs.removeTab(self.tabs.indexOf(panel))
         panel.deleteLater()
