@@ -20,7 +20,8 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.item_writes import guarded_update
 from dynoview.core.tx.model import MAX_ACTIONS, Action, Transaction
 from dynoview.core.tx.template_inputs import protected_changes
-from dynoview.core.tx.templates import guarded_attributes, lock_delete, lock_put
+from dynoview.core.tx.template_releases import noted, release_held
+from dynoview.core.tx.templates import guarded_attributes, lock_put
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 
 
@@ -39,9 +40,11 @@ def item_update(edits: ItemEdits, key_names: tuple[str, ...], moved: list[LockRu
 
 def item_actions(edits: ItemEdits, key_names: tuple[str, ...],
                  schema: UniquenessSchema | None) -> list[Action]:
-    """The item's Update, preceded by the lock moves its protected values need."""
+    """The item's Update, preceded by the lock moves its protected values need (no Delete of an
+    old lock that cannot exist, its key over DynamoDB's limit: the Update's label says so)."""
     actions: list[Action] = []
     moved: list[LockRule] = []
+    notes: list[str] = []
     if schema is not None:
         for change in protected_changes(schema, edits.before(), edits.after()):
             # The lock values: a scoped rule's forms (its scope moves with a tenantId edit).
@@ -49,8 +52,10 @@ def item_actions(edits: ItemEdits, key_names: tuple[str, ...],
             if change.new_lock is not None:
                 actions.append(lock_put(schema, edits.table, change.rule, change.new_lock))
             if change.old_lock is not None:
-                actions.append(lock_delete(schema, edits.table, change.rule, change.old_lock))
-    actions.append(item_update(edits, key_names, moved))
+                release, note = release_held(schema, edits.table, change.rule, change.old_lock)
+                actions += [release] if release is not None else []
+                notes += [note] if note is not None else []
+    actions.append(noted(item_update(edits, key_names, moved), notes))
     return actions
 
 

@@ -41,6 +41,7 @@ from dynoview.core.tx.lock_actions import lock_delete as lock_delete
 from dynoview.core.tx.lock_actions import lock_name as _lock_name
 from dynoview.core.tx.lock_actions import lock_put as lock_put
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, PUT, UPDATE, Action, Transaction
+from dynoview.core.tx.template_releases import never_locked, noted, release_held
 from dynoview.core.uniqueness.schema import (
     LockRule,
     UniquenessSchema,
@@ -102,12 +103,14 @@ def _holds(ph: Placeholders, schema: UniquenessSchema, account: Mapping[str, Any
 
 
 def _moves(schema: UniquenessSchema, table: str, before: Mapping[str, Any], after: Mapping[str, Any],
-           skip: LockRule | None = None) -> tuple[list[Action], list[LockRule]]:
+           skip: LockRule | None = None) -> tuple[list[Action], list[LockRule], list[str]]:
     """The lock moves an account write needs: per rule whose lock key differs between ``before``
     and ``after`` (its value, or for a scoped rule its scope, changed), a guarded Put of the new
-    lock and a guarded Delete of the old; and the rules moved."""
+    lock and a guarded Delete of the old; the rules moved; and the notes for the account's label
+    (an old value no lock can exist for has no Delete: ``template_releases``)."""
     actions: list[Action] = []
     moved: list[LockRule] = []
+    notes: list[str] = []
     for rule in schema.rules:
         if rule is skip:
             continue
@@ -118,9 +121,11 @@ def _moves(schema: UniquenessSchema, table: str, before: Mapping[str, Any], afte
         if new_lock is not None:
             actions.append(lock_put(schema, table, rule, new_lock))
         if old_lock is not None:
-            actions.append(lock_delete(schema, table, rule, old_lock))
+            release, note = release_held(schema, table, rule, old_lock)
+            actions += [release] if release is not None else []
+            notes += [note] if note is not None else []
         moved.append(rule)
-    return actions, moved
+    return actions, moved, notes
 
 
 def sign_up(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any]) -> Transaction:
@@ -164,21 +169,24 @@ def change_value(schema: UniquenessSchema, table: str, account_item: Mapping[str
     after = {**account_item, rule.attribute: new_av}
     new_lock, old_lock = _held_lock(rule, after, new_value), _held_lock(rule, account_item, old)
     actions: list[Action] = []
+    notes: list[str] = []
     if (rule.lock_pk(old_lock) if old_lock else None) != (rule.lock_pk(new_lock) if new_lock else None):
         if new_lock is not None:  # None: the new value is emptied by the rule, no value to lock
             actions.append(lock_put(schema, table, rule, new_lock))
-        if old_lock is not None:
-            actions.append(lock_delete(schema, table, rule, old_lock))
+        if old_lock is not None:  # no Delete where no lock can exist (the audit's advised fix)
+            release, note = release_held(schema, table, rule, old_lock)
+            actions += [release] if release is not None else []
+            notes += [note] if note is not None else []
     # Another rule scoped by this attribute moves to the new scope with it.
-    others, moved = _moves(schema, table, account_item, after, skip=rule)
+    others, moved, other_notes = _moves(schema, table, account_item, after, skip=rule)
     actions += others
     ph = Placeholders()
     name = ph.literal_name(rule.attribute)
     update = f"SET {name} = {ph.value(new_av)}"
     cond = _holds(ph, schema, account_item, [rule, *moved])
-    actions.append(_action(UPDATE, table, ph, key=_account_key(schema, account_item), update=update,
-                           condition=cond, label=f"account {rule.name} {old} -> {new_value}",
-                           return_values="ALL_OLD"))
+    actions.append(noted(_action(UPDATE, table, ph, key=_account_key(schema, account_item), update=update,
+                                 condition=cond, label=f"account {rule.name} {old} -> {new_value}",
+                                 return_values="ALL_OLD"), notes + other_notes))
     return Transaction(actions=actions)
 
 
@@ -202,14 +210,14 @@ def change_scope(schema: UniquenessSchema, table: str, account_item: Mapping[str
     av = value_like(current, new_value, attribute)
     new_value = protected_text(av) or new_value
     after = {**account_item, attribute: av}
-    actions, moved = _moves(schema, table, account_item, after)
+    actions, moved, notes = _moves(schema, table, account_item, after)
     ph = Placeholders()
     update = f"SET {ph.literal_name(attribute)} = {ph.value(av)}"
     cond = _holds(ph, schema, account_item, moved, (attribute,))
     old = protected_text(current)
-    actions.append(_action(UPDATE, table, ph, key=_account_key(schema, account_item), update=update,
-                           condition=cond, label=f"account {attribute} {old} -> {new_value}",
-                           return_values="ALL_OLD"))
+    actions.append(noted(_action(UPDATE, table, ph, key=_account_key(schema, account_item), update=update,
+                                 condition=cond, label=f"account {attribute} {old} -> {new_value}",
+                                 return_values="ALL_OLD"), notes))
     return Transaction(actions=actions)
 
 
@@ -221,13 +229,17 @@ def delete_account(schema: UniquenessSchema, table: str, account_item: Mapping[s
     held = [r for r in schema.rules if protected_text(account_item.get(r.attribute)) is not None]
     ph = Placeholders()
     cond = _holds(ph, schema, account_item, list(schema.rules))
-    actions = [_action(DELETE, table, ph, key=_account_key(schema, account_item), condition=cond,
-                       label="account", return_values="ALL_OLD")]
+    locks: list[Action] = []
+    notes: list[str] = []
     for rule in held:
         value = protected_text(account_item.get(rule.attribute))
         assert value is not None
-        actions.append(lock_delete(schema, table, rule, lock_value(rule, account_item, value)))
-    return Transaction(actions=actions)
+        release, note = release_held(schema, table, rule, lock_value(rule, account_item, value))
+        locks += [release] if release is not None else []
+        notes += [note] if note is not None else []
+    account = _action(DELETE, table, ph, key=_account_key(schema, account_item), condition=cond,
+                      label="account", return_values="ALL_OLD")
+    return Transaction(actions=[noted(account, notes), *locks])
 
 
 @dataclass(frozen=True)
@@ -328,13 +340,17 @@ def resolve_duplicate(schema: UniquenessSchema, table: str, keep_item: Mapping[s
     ph = Placeholders()
     kept = _holds(ph, schema, keep_item, [rule]) if scoped else \
         comparison(ph, rule.attribute, "=", keep_item[rule.attribute], literal=True)
-    actions = [_action(CONDITION_CHECK, table, ph, key=_account_key(schema, keep_item), condition=kept,
-                       label=f"kept account still holds {rule.name} {shared}", return_values="ALL_OLD")]
-    held_lock, ph = lock_value(rule, keep_item, shared), Placeholders()
-    actions.append(lock_put(schema, table, rule, held_lock) if not kept_lock else _action(
-        CONDITION_CHECK, schema.locks_table_name(table), ph, key=schema.lock_key(rule, held_lock),
-        condition=comparison(ph, schema.lock_pk_name, "attribute_exists", literal=True),
-        label=f"{rule.name} lock {shared} exists"))
+    held_lock, ph2 = lock_value(rule, keep_item, shared), Placeholders()
+    # A kept value no lock can exist for keeps none: neither checked nor claimed, and said so.
+    never = never_locked(schema, rule, held_lock, "check" if kept_lock else "claim")
+    actions = [noted(_action(CONDITION_CHECK, table, ph, key=_account_key(schema, keep_item), condition=kept,
+                             label=f"kept account still holds {rule.name} {shared}",
+                             return_values="ALL_OLD"), [never] if never else [])]
+    if never is None:
+        actions.append(lock_put(schema, table, rule, held_lock) if not kept_lock else _action(
+            CONDITION_CHECK, schema.locks_table_name(table), ph2, key=schema.lock_key(rule, held_lock),
+            condition=comparison(ph2, schema.lock_pk_name, "attribute_exists", literal=True),
+            label=f"{rule.name} lock {shared} exists"))
     new_av = None
     if new_value is not None:
         new_av = value_like(other_item.get(rule.attribute), new_value, rule.attribute)
@@ -409,10 +425,11 @@ def edit_account(schema: UniquenessSchema, table_info: TableInfo, old_item: Mapp
     keys = table_info.key_names
     new_item = stored_numbers(new_item, guarded_attributes(list(schema.rules)))  # as sign_up
     # Per changed rule (a scoped rule's scope counts: moving to another tenant moves its locks).
-    moves, moved = _moves(schema, table_info.name, old_item, new_item)
+    moves, moved, notes = _moves(schema, table_info.name, old_item, new_item)
     old_key = table_info.key_of(dict(old_item))
     if not same_key(keys, old_item, new_item):
-        return Transaction(actions=[*_move_item(table_info, old_item, new_item), *moves])
+        old, new = _move_item(table_info, old_item, new_item)
+        return Transaction(actions=[old, noted(new, notes), *moves])
     changes = changed_attributes(old_item, new_item, keys)
     if not changes:
         raise EditRefused(NOTHING_CHANGED)
@@ -421,7 +438,7 @@ def edit_account(schema: UniquenessSchema, table_info: TableInfo, old_item: Mapp
     held = {n: old_item.get(n) for n in guarded_attributes(moved) if n not in written and n not in keys}
     update = guarded_update(table_info.name, old_key, keys, changes, held=held,
                             label=names_label("edited account", [c.attribute for c in changes]))
-    return Transaction(actions=[check_update_fits(update, _changes_count(changes)), *moves])
+    return Transaction(actions=[noted(check_update_fits(update, _changes_count(changes)), notes), *moves])
 
 
 def edit_refusal(table_info: TableInfo, old_item: Mapping[str, Any], new_item: Mapping[str, Any],

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from dynoview.core.values.key_sizes import MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES, key_bytes
 
 if TYPE_CHECKING:
-    from dynoview.core.uniqueness.schema import UniquenessSchema
+    from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 
 
 def oversized(key: Mapping[str, Any], partition_key: str) -> bool:
@@ -35,10 +35,12 @@ def too_long(key: Mapping[str, Any], partition_key: str) -> str | None:
     return None
 
 
-def unlockable(schema: UniquenessSchema, rule_name: str, value: str) -> str | None:
+def unlockable(schema: UniquenessSchema, rule: LockRule | str, value: str) -> str | None:
     """Why no lock can ever be written for an account's ``value`` under the rule (its lock's
-    key would be over DynamoDB's limit: the value itself has to change), or None."""
-    return too_long(schema.lock_key(schema.rule(rule_name), value), schema.lock_pk_name)
+    key would be over DynamoDB's limit: the value itself has to change), or None. ``value`` is
+    what ``lock_key`` takes: a value, or a scoped rule's form (``templates.lock_value``)."""
+    rule = schema.rule(rule) if isinstance(rule, str) else rule
+    return too_long(schema.lock_key(rule, value), schema.lock_pk_name)
 
 
 def fits_partition_key(value: str) -> bool:
