@@ -218,8 +218,8 @@ def _connects(args: argparse.Namespace) -> bool:
 
 def _dry_run(args: argparse.Namespace, tx: Transaction, schema: UniquenessSchema,
              problems: list[Problem]) -> int:
-    """The exact body, and with a connection the tables' checks and the preflight first: the
-    exit status is the one --yes would have (2 when refused or a warning is not accepted)."""
+    """The exact body, and with a connection the tables' checks and the preflight first: the exit
+    status is the one --yes would have (2: refused, a warning not accepted, or its reads failed)."""
     preflight: Preflight | None = None
     note: str | None = ("The preflight did not run: no connection was given (--endpoint-url, --demo, "
                         "--profile or --region reads the table first).")
@@ -236,14 +236,15 @@ def _dry_run(args: argparse.Namespace, tx: Transaction, schema: UniquenessSchema
     except RequestShapeError as exc:
         print(f"dynoview: {exc.message}", file=sys.stderr)
         return EXIT_ERROR
-    stop = _stop_reason(args, preflight)
+    stop = _stop_reason(args, preflight) if preflight is not None or not _connects(args) else (
+        "the preflight could not run (the note says why), and --yes sends nothing without it.")
     token_note = getattr(args, "token_note", None)
     if args.format == "json":
         print(terminal_json(json.dumps({
             "status": "dry-run", "body": body, "token": None if token_note else tx.token,
             "token_note": token_note, "problems": [p.to_json() for p in problems],
-            "preflight": preflight.to_json() if preflight is not None else None,
-            "preflight_note": note, "would_send": stop is None}, indent=2, ensure_ascii=False)))
+            "preflight": preflight.to_json() if preflight is not None else None, "preflight_note": note,
+            "would_send": stop is None, "would_send_note": stop}, indent=2, ensure_ascii=False)))
         return EXIT_OK if stop is None else EXIT_ERROR
     for line in _problem_lines(problems):
         print(line, file=sys.stderr)

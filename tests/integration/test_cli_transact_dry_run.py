@@ -53,13 +53,15 @@ def test_dry_run_names_a_missing_table(tmp_path: Path, endpoint_url: str,
 def test_dry_run_says_in_one_line_when_it_cannot_describe(tmp_path: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     path = request_file(tmp_path, put("accounts", {"PK": {"S": "a"}, "SK": {"S": "b"}}))
-    # Nothing listens on port 9 (discard): the check runs without the schemas and says so.
-    assert main(["transact", str(path), "--dry-run", "--endpoint-url", "http://127.0.0.1:9"]) == 0
+    # Nothing listens on port 9 (discard): the check runs without the schemas and says so. --yes
+    # would send nothing there (exit 2), so the dry run exits 2 too (docs/cli-transact.md).
+    assert main(["transact", str(path), "--dry-run", "--endpoint-url", "http://127.0.0.1:9"]) == 2
     captured = capsys.readouterr()
     notes = [line for line in captured.err.splitlines() if line.startswith("note:")]
     # The endpoint probe names the cause (nothing listening) before DescribeTable is tried.
     assert len(notes) == 1 and notes[0].startswith("note: Could not connect")
     assert notes[0].endswith("checked without the tables, and the preflight did not run.")
+    assert "with --yes this transaction would not be sent: the preflight could not run" in captured.err
     assert captured.out.startswith('{"TransactItems"')
 
 

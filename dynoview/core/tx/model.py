@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from dynoview.core.errors import InputError
 from dynoview.core.session.user_files import UserFileError, decode_user_text, loads_user_json, read_user_bytes
-from dynoview.core.values.dynamodb_json import check_memory_binary, from_dynamodb_json
+from dynoview.core.values.dynamodb_json import WrittenNumber, check_memory_binary, from_dynamodb_json
 from dynoview.core.values.types import ValueParseError
 from dynoview.core.values.visible_text import visible_value
 
@@ -393,7 +393,8 @@ def import_text(text: str) -> Transaction:
         raise TransactionImportError([Problem(None, "actions", "Paste a TransactWriteItems JSON "
                                               "request first.")])
     try:
-        obj = loads_user_json(text, "This request")
+        # Numbers kept as written: an unquoted one is refused with itself quoted, every digit kept.
+        obj = loads_user_json(text, "This request", parse_float=WrittenNumber, parse_int=WrittenNumber)
     except UserFileError as exc:
         raise TransactionImportError([_json_problem(exc)]) from None
     return parse_request(obj)

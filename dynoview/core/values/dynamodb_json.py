@@ -25,6 +25,34 @@ from dynoview.core.values.types import (
 )
 
 
+class WrittenNumber(Decimal):
+    """A number a JSON file wrote unquoted, kept as written (``text``; the ``parse_float`` and
+    ``parse_int`` of ``loads_user_json``): DynamoDB JSON refuses it, and the fix then quotes it
+    digit for digit, where a float would have rounded it (or made 1e400 "inf")."""
+
+    text: str
+
+    def __new__(cls, text: str) -> WrittenNumber:
+        number = super().__new__(cls, text)
+        number.text = text
+        return number
+
+    def __repr__(self) -> str:
+        return self.text
+
+    __str__ = __repr__
+
+    # Copies keep the text (Decimal's own would rebuild it from the value: 1e400 as 1E+400).
+    def __reduce__(self) -> tuple[type[WrittenNumber], tuple[str]]:
+        return type(self), (self.text,)
+
+    def __copy__(self) -> WrittenNumber:
+        return self
+
+    def __deepcopy__(self, _memo: Any) -> WrittenNumber:
+        return self
+
+
 def _single_type_key(obj: Any) -> str | None:
     """The type code if ``obj`` is shaped like an AttributeValue (one known key), else None."""
     if isinstance(obj, Mapping) and len(obj) == 1:
@@ -109,8 +137,9 @@ def _string(code: str, member: Any, path: str, _depth: int) -> dict[str, Any]:
 
 def _number(code: str, member: Any, path: str, _depth: int) -> dict[str, Any]:
     if isinstance(member, int | Decimal | float) and not isinstance(member, bool):
+        written = member.text if isinstance(member, WrittenNumber) else member
         raise ValueParseError(
-            f'N values are written as strings in DynamoDB JSON, e.g. {{"N": "{member}"}}; '
+            f'N values are written as strings in DynamoDB JSON, e.g. {{"N": "{written}"}}; '
             "quote the number so no digit is lost.",
             path,
         )

@@ -1,11 +1,13 @@
 """Where the watch's state starts: the stream's first record, or one audit.
 
-A table created with its stream, less than the stream's 24-hour retention ago, has every
-write it ever had in the stream: the state is built from an empty table by replaying the
-stream from its trim horizon, so nothing written before the watch started (an integration
-test that began first) is missed, and no Scan is needed. Any other table is seeded with one
-audit (``run_audit``, as ``dynoview audit`` runs it), and the stream is read from LATEST,
-fixed before the audit starts, so what is written during the audit is applied after it.
+A table created with its stream (its stream's label is the table's creation time, to the
+millisecond: a stream turned on later, even seconds later, is not), less than the stream's
+24-hour retention ago, has every write it ever had in the stream: the state is built from an
+empty table by replaying the stream from its trim horizon, so nothing written before the watch
+started (an integration test that began first) is missed, and no Scan is needed. Any other
+table is seeded with one audit (``run_audit``, as ``dynoview audit`` runs it), and the stream is
+read from LATEST, fixed before the audit starts, so what is written during the audit is applied
+after it.
 
 With the locks in a table of their own, both tables' streams are followed: both are replayed
 when both hold their table's whole history, else both tables are audited together
@@ -46,9 +48,12 @@ REPLAY = "replay"
 AUDIT = "audit"
 SEED_MODES = (AUTO, REPLAY, AUDIT)
 
-#: A stream enabled this close to the table's creation was part of it (CreateTable's
-#: StreamSpecification gives both one timestamp).
-WITH_TABLE_S = 5.0
+#: How far (seconds) a stream's label may trail the table's creation time and still prove the
+#: stream came with CreateTable: DynamoDB stamps both alike to the millisecond; moto stamps the
+#: label microseconds after the table, now and then past a millisecond tick. A stream from
+#: UpdateTable comes a request later (DynamoDB Local: 29 ms or more), and DynamoDB refuses
+#: UpdateTable while the table is still being created.
+WITH_TABLE_S = 0.001
 #: Replay only while the oldest record is safely inside the retention.
 REPLAY_MAX_AGE = timedelta(hours=RETENTION_HOURS) - timedelta(minutes=30)
 #: Above this many items (DescribeTable's approximate count) an audit is the faster seed.
@@ -113,14 +118,27 @@ def _label_time(label: Any) -> datetime | None:
     return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
 
 
+def _millisecond(when: datetime, *, nearest: bool) -> int:
+    """``when`` in whole milliseconds since the epoch: a creation time (sent in milliseconds,
+    parsed through a float) to the nearest, a label (moto's has microseconds) cut down."""
+    micros = (when - datetime(1970, 1, 1, tzinfo=UTC)) // timedelta(microseconds=1)
+    return (micros + 500) // 1000 if nearest else micros // 1000
+
+
 def replay_problem(description: Mapping[str, Any], now: datetime) -> str | None:
-    """Why the stream may not hold the table's whole history (None: it does)."""
+    """Why the stream may not hold the table's whole history (None: it does). Only a stream
+    whose label is the table's creation time, to the millisecond, provably came with the table:
+    one turned on later (UpdateTable, even seconds later) misses what was written before it."""
     created = as_utc(description.get("CreationDateTime"))
     enabled = _label_time(description.get("LatestStreamLabel"))
     if created is None or enabled is None:
         return "DescribeTable did not say when the table and its stream were created"
-    if abs((enabled - created).total_seconds()) > WITH_TABLE_S:
-        return "its stream was enabled after the table was created"
+    after_ms = _millisecond(enabled, nearest=False) - _millisecond(created, nearest=True)
+    if not 0 <= after_ms <= WITH_TABLE_S * 1000:
+        return (f"its stream was enabled after the table was created: its label, "
+                f"{description.get('LatestStreamLabel')}, is not the table's creation time, "
+                f"{created.isoformat(timespec='milliseconds')}, which a stream made with the table "
+                "has to the millisecond")
     if now - created > REPLAY_MAX_AGE:
         return f"the table is older than the stream's {RETENTION_HOURS}-hour retention"
     return None
