@@ -17,7 +17,6 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
-from dynoview.cli.audit import resolve_schema
 from dynoview.cli.common import (
     USER_ERRORS,
     add_connection_arguments,
@@ -28,6 +27,7 @@ from dynoview.cli.common import (
     terminal_line,
 )
 from dynoview.cli.interrupts import stop_signals
+from dynoview.cli.transact_schema import add_locks_table_argument, preflight_schema
 from dynoview.core.errors import DynoViewError, ReadOnlyError, describe_error
 from dynoview.core.preflight.check import Preflight, run_preflight
 from dynoview.core.preflight.guards import add_guards
@@ -86,6 +86,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                              "in the app for this connection and table, else the article's layout)")
     schema.add_argument("--detect", action="store_true",
                         help="propose the preflight's schema from a sample of the table instead")
+    add_locks_table_argument(parser)
     parser.add_argument("--allow-broken-locks", action="store_true",
                         help="send even when the preflight finds that the transaction would leave a "
                              "missing, orphan or duplicate lock (a deliberate break; accepts the "
@@ -288,7 +289,7 @@ def _check_on(args: argparse.Namespace, conn: Connection, tx: Transaction, schem
     if has_errors(problems):
         return problems, None, None, tx
     try:
-        chosen = _preflight_schema(args, conn, tx, schemas.infos, schema)
+        chosen = preflight_schema(args, conn, tx, schemas.infos, schema)
         preflight = run_preflight(Reader(conn), tx, chosen, schemas.infos)
     except SchemaError:
         raise
@@ -371,21 +372,6 @@ def _preflight_failed(args: argparse.Namespace, exc: BaseException) -> int:
     return EXIT_ERROR
 
 
-def _preflight_schema(args: argparse.Namespace, conn: Connection, tx: Transaction,
-                      infos: dict[str, TableInfo], schema: UniquenessSchema) -> UniquenessSchema:
-    """The audit's schema choice for the table most actions write: --schema, --detect, the
-    schema saved in the app for this connection and table, else the article's layout."""
-    if args.schema:
-        return schema
-    names = [a.table for a in tx.actions if a.table in infos]
-    if not names:
-        return schema
-    table = max(set(names), key=names.count)
-    flags = argparse.Namespace(schema=None, detect=args.detect)
-    chosen, _origin = resolve_schema(flags, conn, Reader(conn), infos[table])
-    return chosen
-
-
 def _preflight_lines(preflight: Preflight) -> list[str]:
     lines = [preflight.summary()]
     lines.extend(f"  {line}" for line in preflight.lines())
@@ -439,7 +425,7 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
     for line in _problem_lines(problems):
         print(line, file=sys.stderr)
     try:
-        schema = _preflight_schema(args, conn, tx, infos, schema)
+        schema = preflight_schema(args, conn, tx, infos, schema)
         # A resend of a token DynamoDB still honours (this request, sent through this connection):
         # its guards fail on what it wrote itself.
         preflight = replayed(run_preflight(Reader(conn), tx, schema, infos), ActionLog(), tx.token,
