@@ -59,7 +59,7 @@ from dynoview.core.imports.run import (
     run_import,
 )
 from dynoview.core.imports.source import SourceWatch, read_records, resolve_format
-from dynoview.core.imports.stops import CancelledMidBatch
+from dynoview.core.imports.stops import CancelledMidBatch, NextStep, next_step
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
@@ -346,16 +346,14 @@ def _stopped(args: argparse.Namespace, exc: ImportStopped, head: dict[str, Any])
 
 
 def _then(exc: ImportStopped) -> str:
-    """What continues after a stop. Only the preflight's stop and an item refused are about the
-    file; a send that failed is not. A fixed file is another file, which --resume refuses (it
-    would skip batches of the old one): it is imported from the start, the items written before
-    written again (the same Puts: they end the same, and the preflight lets them through)."""
-    if exc.preflight is None and exc.problem is None:
+    """What continues after a stop (``stops.next_step`` chooses; the window words it too)."""
+    step = next_step(exc)
+    if step is NextStep.RESUME:
         return "--resume continues from this batch"
     again = "fix the file, then import it again from the start, without --resume" + (
         " (the items written are written again, the same Puts)" if exc.written else "")
-    if exc.preflight is None:
+    if step is NextStep.FIX_FILE:
         return again
-    if not exc.preflight.refused:  # warnings only: the same file goes on once they are accepted
+    if step is NextStep.ACCEPT_WARNINGS:  # the same file goes on once they are accepted
         return f"--resume --accept-warnings writes it and continues; or {again}"
     return f"{again}; or change the table so that the batch passes, then --resume continues"

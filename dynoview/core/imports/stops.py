@@ -6,12 +6,16 @@ by ``run.run_import``, says how many items; a resume continues from the batch th
 
 A bug in DynoView (``is_bug``) is never one of those stops, nor dropped behind one: when a later
 batch (or the reading of the file) fails on a bug after the batch the import stops at, the stop
-carries it (``ImportStopped.bugs``, said after the stop's sentence; ``with_bugs``)."""
+carries it (``ImportStopped.bugs``, said after the stop's sentence; ``with_bugs``).
+
+How to go on after a stop (``next_step``) is chosen here once, for the command and the window,
+which each word it in their own terms (a flag, a check box)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, TypeGuard
 
 from dynoview.core.errors import CancelledError, DynoViewError, describe_error, is_user_facing
@@ -35,6 +39,33 @@ class ImportStopped(DynoViewError):
         self.unprocessed = unprocessed  # items of the batch DynamoDB left unprocessed (not written)
         self.written = 0  # items this run wrote before it stopped (set by ``run_import``)
         self.bugs: list[Bug] = []  # what failed on a bug after this stop (``with_bugs``)
+
+
+class NextStep(Enum):
+    """What continues after an ``ImportStopped`` (``next_step``)."""
+
+    #: A send that failed (refused, unprocessed, an answer lost, the endpoint, credentials): the
+    #: file is right, so a resume continues from the batch that stopped.
+    RESUME = "resume"
+    #: An item refused (the validation, or a problem found as the file was read for the write):
+    #: fix the file and import it from the start, as a resume refuses a changed file.
+    FIX_FILE = "fix-file"
+    #: The preflight warned only: the same file goes on once the warnings are accepted (a resume
+    #: with them accepted), or the file is fixed and imported from the start.
+    ACCEPT_WARNINGS = "accept-warnings"
+    #: The preflight refused: fix the file and import it from the start, or change the table so
+    #: that the batch passes and resume (the same file, judged against the table as it is then).
+    FIX_FILE_OR_TABLE = "fix-file-or-table"
+
+
+def next_step(stop: ImportStopped) -> NextStep:
+    """How to go on after ``stop``. Only the preflight's stop and an item refused are about the
+    file; a send that failed is not. A fixed file is another file, which a resume refuses (it
+    would skip batches of the old one): it is imported from the start, the items written before
+    written again (the same Puts: they end the same, and the preflight lets them through)."""
+    if stop.preflight is None:
+        return NextStep.RESUME if stop.problem is None else NextStep.FIX_FILE
+    return NextStep.FIX_FILE_OR_TABLE if stop.preflight.refused else NextStep.ACCEPT_WARNINGS
 
 
 def is_bug(exc: BaseException) -> TypeGuard[Exception]:

@@ -33,6 +33,7 @@ from dynoview.core.imports.run import (
     stopped_import,
 )
 from dynoview.core.imports.source import SourceChanged, SourceWatch, read_records, resolve_format
+from dynoview.core.imports.stops import NextStep, next_step
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import for_connection, path_for
 from dynoview.core.uniqueness.schema import UniquenessSchema
@@ -204,14 +205,58 @@ class ImportController(QObject):
             self.finished.emit(None, exc.message)  # (a whole sentence: what to change, and how)
             self.refused_at.emit(exc.field)
             return
-        if isinstance(exc, CancelledError | ImportStopped):
-            said = exc.message
-            if isinstance(exc, ImportStopped) and exc.written:
-                said += self.tr(" The batches before it were written (%Ln item(s)); Resume "
-                                "continues from the batch that stopped.", "", exc.written)
-            self.finished.emit(None, said)
+        if isinstance(exc, ImportStopped):
+            self.finished.emit(None, exc.message + self._then(exc))
+            return
+        if isinstance(exc, CancelledError):  # (it says where Resume continues)
+            self.finished.emit(None, exc.message)
             return
         message = getattr(exc, "message", None)
         if message is None:
             message = self.ctx.describe(exc, operation="TransactWriteItems").message
         self.finished.emit(None, self.tr("{message} Nothing more was imported.").format(message=message))
+
+    def _then(self, stop: ImportStopped) -> str:
+        """What was written before ``stop`` and how to go on, as the command says it
+        (``stops.next_step`` chooses), in the window's terms: its check boxes and Import. A
+        fixed file is another file, which Resume refuses: it is imported from the start."""
+        # (1 and many apart, not %Ln: a new %Ln message says "item(s)" until the catalogue has it)
+        if stop.written == 1:
+            before = self.tr(" The batches before it were written (1 item);")
+        elif stop.written:
+            before = self.tr(" The batches before it were written ({count:,} items);").format(
+                count=stop.written)
+        else:
+            before = self.tr(" No item was written before it;")
+        resume = _quoted(QCoreApplication.translate("ImportDialog",
+                                                    "Resume an import of this file that stopped"))
+        step = next_step(stop)
+        if step is NextStep.RESUME:
+            then = self.tr("with {resume} ticked, Import continues from the batch that "
+                           "stopped.").format(resume=resume)
+            return f"{before} {then}"
+        if stop.written:
+            again = self.tr("fix the file, press Preview, then untick {resume} and press Import: "
+                            "it imports the file again from the start (the items written are "
+                            "written again, the same Puts)").format(resume=resume)
+        else:
+            again = self.tr("fix the file, press Preview, then untick {resume} and press Import: "
+                            "it imports the file from the start").format(resume=resume)
+        if step is NextStep.FIX_FILE:
+            then = f"{again}."
+        elif step is NextStep.ACCEPT_WARNINGS:  # the same file goes on once they are accepted
+            then = self.tr("with {warnings} and {resume} ticked, Import writes it and continues; "
+                           "or {again}.").format(
+                warnings=_quoted(QCoreApplication.translate(
+                    "ImportDialog", "Write batches the preflight warns about (clashes, expired)")),
+                resume=resume, again=again)
+        else:
+            then = self.tr("{again}; or change the table so that the batch passes, then, with "
+                           "{resume} ticked, Import continues.").format(again=again, resume=resume)
+        return f"{before} {then}"
+
+
+def _quoted(check: str) -> str:
+    """A check box of Import… (named by the dialog's own translation of its text), quoted as the
+    dialog quotes it in the import's sentences (``ImportOptions.resume_hint``)."""
+    return QCoreApplication.translate("ImportDialog", "“{check}”").format(check=check)
