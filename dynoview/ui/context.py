@@ -53,6 +53,10 @@ class WrittenKey:
     key: dict[str, Any] = field(hash=False)
     # False: the answer was lost and reads could not settle it (the item may be unchanged).
     certain: bool = True
+    # attribute -> the value the write left there where the request says it (None: removed;
+    # ``core.edits.staging.written_values``): a cell staged on it again is guarded on it after
+    # this write, in any window of any session. None: not known (nothing is rebased on it).
+    values: dict[str, Any] | None = field(default=None, hash=False)
 
     def matches(self, table: str, item: Mapping[str, Any]) -> bool:
         """True when ``item`` (an item or a key) is this one."""

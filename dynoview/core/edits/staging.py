@@ -20,8 +20,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from dynoview.core.errors import InputError
+from dynoview.core.expressions.lexer import ExpressionSyntaxError
+from dynoview.core.expressions.nodes import Path, Value
+from dynoview.core.expressions.parser import parse_update
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.tx.model import PUT, Action, Problem, Transaction
+from dynoview.core.tx.model import PUT, UPDATE, Action, Problem, Transaction
 from dynoview.core.tx.template_inputs import check_value
 from dynoview.core.tx.templates import lock_value
 from dynoview.core.tx.validation import validate
@@ -189,6 +192,38 @@ def _refusal_at(problem: Problem, attribute: str) -> str:
     (``item.prefs.theme`` for ``prefs``: "(at prefs.theme)")."""
     path = problem.field.removeprefix("item").removeprefix(".")
     return problem.message if path in ("", attribute) else f"{problem.message} (at {path})"
+
+
+def written_values(action: Action) -> dict[str, Item | None]:
+    """attribute -> the value ``action`` leaves in it (None: removed), where the request alone
+    says it: a Put's item, an Update's ``SET a = :v`` and ``REMOVE a``. What it leaves depends
+    on the item before (``a + :n``, ``if_not_exists``, ADD, a nested path) is left out: a cell
+    is rebased only on a value this app is known to have written (``StagedEdits.settle``)."""
+    if action.kind == PUT:
+        return {name: copy.deepcopy(av) for name, av in action.item.items()}
+    if action.kind != UPDATE:
+        return {}
+    try:
+        tree = parse_update(action.update)
+    except ExpressionSyntaxError:
+        return {}
+
+    def top(path: Path) -> str | None:
+        first = path.elements[0] if len(path.elements) == 1 else None
+        if not isinstance(first, str):
+            return None
+        return action.names.get(first) if first.startswith("#") else first
+
+    out: dict[str, Item | None] = {}
+    for step in tree.set:
+        name = top(step.path)
+        if name is not None and isinstance(step.value, Value) and step.value.name in action.values:
+            out[name] = copy.deepcopy(action.values[step.value.name])
+    for path in tree.remove:
+        name = top(path)
+        if name is not None:
+            out[name] = None
+    return out
 
 
 #: Between a connection's name and where it points, in a staged set's connection label.
@@ -365,9 +400,10 @@ class StagedEdits:
         """The table holds ``now`` for this item after a write: drop each staged cell whose value
         is there (not an undoable change: it was written), one by one, so a cell staged after the
         sent transaction was made stays staged and sendable. A cell staged again after that
-        transaction was made, whose attribute it wrote (``sent``: attribute -> the value it sent,
-        as the table now holds it), is guarded from then on on that value, not on the one before
-        (its guard would fail on the app's own write). True if any cell changed."""
+        transaction was made, whose attribute it wrote (``sent``: attribute -> the value it set,
+        ``written_values`` of the action this app wrote, as the table now holds it), is guarded
+        from then on on that value, not on the one before (its guard would fail on the app's own
+        write). A value nothing of this app sent never moves a guard. True if any cell changed."""
         current = self.item(table, key)
         if current is None or now is None:
             return False

@@ -25,6 +25,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from dynoview.core.edits.staging import written_values
 from dynoview.core.preflight.check import Preflight
 from dynoview.core.preflight.guards import Guard, add_guards
 from dynoview.core.preflight.model import UNSEEN_ATTRIBUTES
@@ -132,7 +133,10 @@ def written_keys(result: ExecutionResult, sent: Transaction, tables: dict[str, T
         info = tables.get(action.table)
         names = info.key_names if info is not None else tuple(
             n for n in (schema.pk_name, schema.sk_name) if n)
-        keys.append(WrittenKey(action.table, action.target_key(names), result.status != UNKNOWN))
+        certain = result.status != UNKNOWN
+        # What it set, only when it surely wrote: a value there may be someone else's otherwise.
+        keys.append(WrittenKey(action.table, action.target_key(names), certain,
+                               written_values(action) if certain else None))
     return keys
 
 

@@ -32,7 +32,6 @@ from dynoview.core.edits.staging import (
     EditError,
     ItemEdits,
     StagedEdits,
-    key_id,
     same_connection,
 )
 from dynoview.core.edits.transaction import build_transaction
@@ -76,9 +75,6 @@ class CellStaging(QObject):
         self.error = ""  # why the last edit was not staged, at its cell
         self.note = ""  # what was restored at the start (or why it could not be)
         self.handed: str | None = None  # the token of the transaction last opened in the builder
-        # The values that transaction writes, per item (``key_id``): a cell staged again since is
-        # guarded on them once they are written (``StagedEdits.settle``).
-        self.handed_values: dict[str, dict[str, Any]] = {}
         ctx.items_written.connect(self._written)
         ctx.connection_changed.connect(self._take_over)
         # The window's files stay for the next start; their locks go with the window.
@@ -194,8 +190,6 @@ class CellStaging(QObject):
                 reason = exc.sentence().replace("Not staged", "Not sent", 1)
             else:
                 self.handed = tx.token
-                self.handed_values = {key_id(e.table, e.key): {c.attribute: c.new for c in e.cells}
-                                      for e in self.edits}
                 self.error = ""
                 self.ctx.open_builder_requested.emit(tx)
                 self.status.emit(self.tr(
@@ -210,20 +204,25 @@ class CellStaging(QObject):
         return reason
 
     def _written(self, written: list[WrittenKey]) -> None:
-        """The builder wrote (or may have written) these items: read the staged ones again."""
+        """The builder wrote (or may have written) these items: read the staged ones again. What
+        the write set comes with it (``WrittenKey.values``), not from this window's memory: a
+        transaction restored from a closed window, or built by hand, is the user's own write too."""
         targets = [e for e in self.edits if any(w.matches(e.table, e.key) for w in written)]
+        sent = {e.id: next((w.values for w in written if w.matches(e.table, e.key)), None)
+                for e in targets}
         reader = self.ctx.reader
         if targets and reader is not None:
-            self.ctx.tasks.start(f"staged-written-{id(self)}", self._settle(reader, targets),
+            self.ctx.tasks.start(f"staged-written-{id(self)}", self._settle(reader, targets, sent),
                                  on_error=self._read_failed)
 
     def _read_failed(self, exc: BaseException) -> None:
         self.ctx.report(exc, operation="GetItem")
 
-    async def _settle(self, reader: Reader, targets: list[ItemEdits]) -> None:
+    async def _settle(self, reader: Reader, targets: list[ItemEdits],
+                      sent: Mapping[str, Mapping[str, Item | None] | None]) -> None:
         fresh = await self.ctx.tasks.call(_read_now, reader, targets)
         dropped = sum(1 for edits, now in fresh if self.edits.settle(
-            edits.table, edits.key, now, self.handed_values.get(key_id(edits.table, edits.key))))
+            edits.table, edits.key, now, sent.get(edits.id)))
         if dropped:
             self._changed(self.tr("Written: the staged changes of %n item(s) are in the table now.",
                                   "", dropped))
