@@ -61,7 +61,7 @@
 <context>
     <name>CapacityPanel</name>
     <message numerus="yes">
-        <location filename="../../scans/capacity_panel.py" line="+227" />
+        <location filename="../../scans/capacity_panel.py" line="+230" />
         <source>Sizing the item collections of %Ln item(s)…</source>
         <translation>
             <numerusform>Sizing the item collections of %Ln item…</numerusform>
@@ -80,7 +80,7 @@
 <context>
     <name>CellStaging</name>
     <message numerus="yes">
-        <location filename="../../items/staging.py" line="+191" />
+        <location filename="../../items/staging.py" line="+196" />
         <source>The builder shows the transaction of %n staged change(s): check the preview and the preflight, then Execute. The staged cells clear once it is written.</source>
         <translation>
             <numerusform>The builder shows the transaction of %n staged change: check the preview and the preflight, then Execute. The staged cells clear once it is written.</numerusform>
@@ -88,7 +88,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+26" />
+        <location line="+31" />
         <source>Written: the staged changes of %n item(s) are in the table now.</source>
         <translation>
             <numerusform>Written: the staged changes of %n item are in the table now.</numerusform>
@@ -96,7 +96,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+33" />
+        <location line="+60" />
         <source>%n change(s) staged in an earlier window (opened {opened}, last change {saved}) on the connection {name}, restored.</source>
         <translation>
             <numerusform>%n change staged in an earlier window (opened {opened}, last change {saved}) on the connection {name}, restored.</numerusform>
@@ -169,7 +169,7 @@
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+351" />
+        <location filename="../../items/value_dialogs.py" line="+357" />
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entry</numerusform>
@@ -278,20 +278,9 @@
     </message>
 </context>
 <context>
-    <name>ImportController</name>
-    <message numerus="yes">
-        <location filename="../../transfer/import_controller.py" line="+210" />
-        <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
-        <translation>
-            <numerusform> The batches before it were written (%Ln item); Resume continues from the batch that stopped.</numerusform>
-            <numerusform> The batches before it were written (%Ln items); Resume continues from the batch that stopped.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>ItemsPanel</name>
     <message numerus="yes">
-        <location filename="../../items/panel.py" line="+280" />
+        <location filename="../../items/panel.py" line="+282" />
         <source>Copied %Ln item(s) as {format}.</source>
         <translation>
             <numerusform>Copied %Ln item as {format}.</numerusform>
@@ -329,7 +318,7 @@
 <context>
     <name>KeptTextsBar</name>
     <message numerus="yes">
-        <location filename="../../window/unsent_work.py" line="+115" />
+        <location filename="../../window/unsent_work.py" line="+117" />
         <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
         <translation>
             <numerusform>Your last session kept %n unsent edit typed in a dialog.</numerusform>
@@ -383,7 +372,7 @@
 <context>
     <name>LOCKS_TEXT</name>
     <message numerus="yes">
-        <location filename="../../locks/text.py" line="+59" />
+        <location filename="../../locks/text.py" line="+62" />
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -421,7 +410,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../../main_window.py" line="+286" />
+        <location filename="../../main_window.py" line="+288" />
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Connected: %Ln table.{note}</numerusform>
@@ -465,7 +454,7 @@
 <context>
     <name>PartiqlController</name>
     <message numerus="yes">
-        <location filename="../../partiql/controller.py" line="+205" />
+        <location filename="../../partiql/controller.py" line="+208" />
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>

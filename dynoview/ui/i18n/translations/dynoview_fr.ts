@@ -235,9 +235,9 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+119"/>
+        <location filename="../../context.py" line="+123"/>
         <location line="+92"/>
-        <location filename="../../transfer/import_controller.py" line="+74"/>
+        <location filename="../../transfer/import_controller.py" line="+75"/>
         <source>the article&apos;s default layout</source>
         <translation>la disposition par défaut de l’article</translation>
     </message>
@@ -656,7 +656,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+233"/>
+        <location filename="../../builder/panel.py" line="+214"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Impossible d’ouvrir la requête&#xa0;: </translation>
@@ -827,7 +827,7 @@
 <context>
     <name>CapacityPanel</name>
     <message>
-        <location filename="../../scans/capacity_panel.py" line="+84"/>
+        <location filename="../../scans/capacity_panel.py" line="+87"/>
         <source>Scan a sample to see item-collection sizes and partition keys.</source>
         <translation>Scannez un échantillon pour voir la taille des collections d’items et les clés de partition.</translation>
     </message>
@@ -1141,7 +1141,7 @@ Probablement chaudes</translation>
 <context>
     <name>CellStaging</name>
     <message>
-        <location filename="../../items/staging.py" line="+112"/>
+        <location filename="../../items/staging.py" line="+119"/>
         <source>Connect first: edits are staged for a connection and a table.</source>
         <translation>Connectez-vous d’abord&#xa0;: les modifications sont préparées pour une connexion et une table.</translation>
     </message>
@@ -1196,7 +1196,7 @@ Probablement chaudes</translation>
         <translation>Rien n’est préparé&#xa0;: modifiez d’abord une cellule (F2 ou double-clic).</translation>
     </message>
     <message numerus="yes">
-        <location line="+16"/>
+        <location line="+14"/>
         <source>The builder shows the transaction of %n staged change(s): check the preview and the preflight, then Execute. The staged cells clear once it is written.</source>
         <translation>
             <numerusform>Le générateur affiche la transaction de %n modification préparée&#xa0;: vérifiez l’aperçu et la vérification préalable, puis exécutez. Les cellules préparées s’effacent une fois écrites.</numerusform>
@@ -1204,7 +1204,7 @@ Probablement chaudes</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+26"/>
+        <location line="+31"/>
         <source>Written: the staged changes of %n item(s) are in the table now.</source>
         <translation>
             <numerusform>Écrit&#xa0;: les modifications préparées de %n item sont maintenant dans la table.</numerusform>
@@ -1212,12 +1212,12 @@ Probablement chaudes</translation>
         </translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+41"/>
         <source>The staged changes could not be kept for the next start ({reason}); they stay staged in this session.</source>
         <translation>Les modifications préparées n’ont pas pu être conservées pour le prochain démarrage ({reason})&#xa0;; elles restent préparées dans cette session.</translation>
     </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+19"/>
         <source>%n change(s) staged in an earlier window (opened {opened}, last change {saved}) on the connection {name}, restored.</source>
         <translation>
             <numerusform>%Ln modification préparée dans une fenêtre précédente (ouverte à {opened}, dernière modification à {saved}) sur la connexion {name}, restaurée.</numerusform>
@@ -1971,7 +1971,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+351"/>
+        <location filename="../../items/value_dialogs.py" line="+357"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entrée</numerusform>
@@ -2640,7 +2640,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExtraItemsTabs</name>
     <message>
-        <location filename="../../items/tabs.py" line="+40"/>
+        <location filename="../../items/tabs.py" line="+44"/>
         <source>Items: {name}</source>
         <translation>Items&#xa0;: {name}</translation>
     </message>
@@ -2800,16 +2800,48 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <source>{done:,} items are written.</source>
         <translation>{done:,} éléments sont écrits.</translation>
     </message>
-    <message numerus="yes">
-        <location line="+20"/>
-        <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
-        <translation>
-            <numerusform> Les lots précédents ont été écrits (%Ln item)&#xa0;; Reprendre continue à partir du lot arrêté.</numerusform>
-            <numerusform> Les lots précédents ont été écrits (%Ln items)&#xa0;; Reprendre continue à partir du lot arrêté.</numerusform>
-        </translation>
+    <message>
+        <location line="+34"/>
+        <source> The batches before it were written (1 item);</source>
+        <translation> Les lots précédents ont été écrits (1 élément) ;</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
+        <source> The batches before it were written ({count:,} items);</source>
+        <translation> Les lots précédents ont été écrits ({count:,} éléments) ;</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> No item was written before it;</source>
+        <translation> Aucun élément n’a été écrit avant lui ;</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>with {resume} ticked, Import continues from the batch that stopped.</source>
+        <translation>avec {resume} coché, Importer reprend au lot qui s’est arrêté.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>fix the file, press Preview, then untick {resume} and press Import: it imports the file again from the start (the items written are written again, the same Puts)</source>
+        <translation>corrigez le fichier, cliquez sur Aperçu, puis décochez {resume} et cliquez sur Importer : le fichier est importé de nouveau depuis le début (les éléments écrits sont réécrits, par les mêmes Put)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>fix the file, press Preview, then untick {resume} and press Import: it imports the file from the start</source>
+        <translation>corrigez le fichier, cliquez sur Aperçu, puis décochez {resume} et cliquez sur Importer : le fichier est importé depuis le début</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>with {warnings} and {resume} ticked, Import writes it and continues; or {again}.</source>
+        <translation>avec {warnings} et {resume} cochés, Importer l’écrit et continue ; ou {again}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{again}; or change the table so that the batch passes, then, with {resume} ticked, Import continues.</source>
+        <translation>{again} ; ou modifiez la table pour que le lot passe, puis, avec {resume} coché, Importer continue.</translation>
+    </message>
+    <message>
+        <location line="-37"/>
         <source>{message} Nothing more was imported.</source>
         <translation>{message} Rien de plus n’a été importé.</translation>
     </message>
@@ -2892,17 +2924,19 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation> éléments/s</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../transfer/import_controller.py" line="+14"/>
+        <location filename="../../transfer/import_dialog.py" line="+1"/>
         <source>Resume an import of this file that stopped</source>
         <translation>Reprendre un import interrompu de ce fichier</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+19"/>
+        <location filename="../../transfer/import_dialog.py" line="+5"/>
         <source>Write batches the preflight warns about (clashes, expired)</source>
         <translation>Écrire les lots signalés par la vérification préalable (collisions, expirés)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../transfer/import_dialog.py" line="+2"/>
         <source>the import</source>
         <translation>l’import</translation>
     </message>
@@ -3027,12 +3061,13 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>L’import est en cours&#xa0;: cliquez sur Annuler pour l’arrêter après le lot en cours d’écriture, puis sur Fermer.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location filename="../../transfer/import_controller.py" line="+12"/>
+        <location filename="../../transfer/import_dialog.py" line="+35"/>
         <source>“{check}”</source>
         <translation>«&#xa0;{check}&#xa0;»</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../transfer/import_dialog.py" line="+2"/>
         <source>“Raw CSV”</source>
         <translation>«&#xa0;CSV brut&#xa0;»</translation>
     </message>
@@ -3139,7 +3174,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Ouvrir dans le générateur</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>This is your unsent edit of this item, kept when DynoView closed at {when}. It is compared with the item as it is now when you open it in the builder.</source>
         <translation>Voici votre modification non envoyée de cet élément, conservée quand DynoView s’est fermé à {when}. Elle est comparée à l’élément tel qu’il est maintenant quand vous l’ouvrez dans le constructeur.</translation>
     </message>
@@ -3245,7 +3280,17 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemsModel</name>
     <message>
-        <location filename="../../items/model.py" line="+343"/>
+        <location filename="../../items/model.py" line="+166"/>
+        <source>not in this index</source>
+        <translation>absent de cet index</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The index {index} does not hold the TTL attribute {attribute}: read the table to see when items expire.</source>
+        <translation>L’index {index} ne contient pas l’attribut TTL {attribute} : lisez la table pour voir quand les éléments expirent.</translation>
+    </message>
+    <message>
+        <location line="+183"/>
         <source>TTL status</source>
         <translation>État TTL</translation>
     </message>
@@ -3279,12 +3324,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Supprimer l’item par une transaction protégée (Suppr)</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>Pick a table on the left.</source>
         <translation>Choisissez une table à gauche.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Reading…</source>
         <translation>Lecture…</translation>
     </message>
@@ -3367,7 +3412,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>KeptNote</name>
     <message>
-        <location filename="../../kept_text.py" line="+56"/>
+        <location filename="../../kept_text.py" line="+61"/>
         <location line="+2"/>
         <source>Discard the kept edit</source>
         <translation>Abandonner la modification conservée</translation>
@@ -3376,7 +3421,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>KeptTextsBar</name>
     <message numerus="yes">
-        <location filename="../../window/unsent_work.py" line="+115"/>
+        <location filename="../../window/unsent_work.py" line="+117"/>
         <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
         <translation>
             <numerusform>Votre dernière session a conservé %n modification non envoyée saisie dans une boîte de dialogue.</numerusform>
@@ -3445,7 +3490,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LOCKS_TEXT</name>
     <message numerus="yes">
-        <location filename="../../locks/text.py" line="+59"/>
+        <location filename="../../locks/text.py" line="+62"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -3600,7 +3645,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../main_window.py" line="+168"/>
+        <location filename="../../main_window.py" line="+169"/>
         <source>Tables</source>
         <extracomment>The update check (dynoview/ui/updates), started after the first paint by app.py. True once a signal closes the window: nobody is asked about unsent work (it is kept). The last error box shown (tests read it; it deletes itself when closed).</extracomment>
         <translation>Tables</translation>
@@ -3621,7 +3666,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Connexion à {describe}…</translation>
     </message>
     <message numerus="yes">
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Connecté&#xa0;: %Ln table.{note}</numerusform>
@@ -3644,7 +3689,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>La table {wanted} n’existe pas sur cette connexion.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Not connected</source>
         <translation>Non connecté</translation>
     </message>
@@ -3876,12 +3921,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>PartiqlController</name>
     <message>
-        <location filename="../../partiql/controller.py" line="+111"/>
+        <location filename="../../partiql/controller.py" line="+112"/>
         <source>Connect first: File → Connect… (Ctrl+O).</source>
         <translation>Connectez-vous d’abord&#xa0;: Fichier → Connexion… (Ctrl+O).</translation>
     </message>
     <message numerus="yes">
-        <location line="+94"/>
+        <location line="+96"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -4329,12 +4374,12 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
 <context>
     <name>ReadForm</name>
     <message>
-        <location filename="../../items/read_form.py" line="+53"/>
+        <location filename="../../items/read_form.py" line="+57"/>
         <source>Read</source>
         <translation>Lecture</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Scan reads every item; Query reads one partition key (cheaper)</source>
         <translation>Scan lit tous les items&#xa0;; Query lit une clé de partition (moins cher)</translation>
     </message>
@@ -4359,12 +4404,12 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
         <translation>Masquer les expirés</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-52"/>
         <source>Hide items whose TTL has passed but that DynamoDB has not deleted yet (they are still in the table)</source>
         <translation>Masquer les items dont le TTL est passé mais que DynamoDB n’a pas encore supprimés (ils sont encore dans la table)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+54"/>
         <source>Run</source>
         <translation>Exécuter</translation>
     </message>
@@ -4487,7 +4532,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
         <translation>Filtre</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+55"/>
         <source>The attribute name {name} begins or ends with blank space, and no item read so far has it: the filter uses it exactly as typed.</source>
         <translation>Le nom d’attribut {name} commence ou finit par une espace, et aucun élément lu jusqu’ici ne l’a&#xa0;: le filtre l’utilise exactement tel que saisi.</translation>
     </message>
@@ -4497,7 +4542,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
         <translation>{trimmed} est un autre attribut.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>[&quot;a&quot;, &quot;b&quot;]</source>
         <translation>[&quot;a&quot;, &quot;b&quot;]</translation>
     </message>
@@ -4515,6 +4560,11 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
         <location line="+8"/>
         <source>{name} is a global secondary index: GSIs only serve eventually consistent reads.</source>
         <translation>{name} est un index secondaire global&#xa0;: les GSI ne servent que des lectures à cohérence à terme.</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>The index {index} does not hold the TTL attribute {attribute}, so its rows cannot tell expired items apart: read the table to hide them.</source>
+        <translation>L’index {index} ne contient pas l’attribut TTL {attribute}, ses lignes ne distinguent donc pas les éléments expirés : lisez la table pour les masquer.</translation>
     </message>
 </context>
 <context>
@@ -5160,7 +5210,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+207"/>
+        <location filename="../../builder/send_flow.py" line="+211"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Vérification préalable&#xa0;: lecture des comptes et verrous touchés par cette transaction…</translation>
     </message>
@@ -5946,7 +5996,7 @@ Requête&#xa0;: {request}</translation>
         <translation>après {start} (heure locale)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>{start} – {end} local ({start_utc}–{end_utc} UTC)</source>
         <translation>{start} – {end} heure locale ({start_utc}–{end_utc} UTC)</translation>
     </message>
@@ -6018,7 +6068,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TaskRunner</name>
     <message>
-        <location filename="../../tasks.py" line="+180"/>
+        <location filename="../../tasks.py" line="+182"/>
         <source>(while handling an error of task {name!r})</source>
         <translation>(pendant le traitement d’une erreur de la tâche {name!r})</translation>
     </message>
@@ -6153,9 +6203,9 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TextKeeper</name>
     <message>
-        <location filename="../../kept_text.py" line="+65"/>
+        <location filename="../../kept_text.py" line="+105"/>
         <source>This is open in another window too: what you type here is not kept in case DynoView closes (that window&apos;s edit is). Save or cancel one of them.</source>
-        <extracomment>Another dialog of this process keeps this subject: this one leaves its file alone.</extracomment>
+        <extracomment>Another dialog (any window, any process) keeps this subject: this one leaves it alone.</extracomment>
         <translation>Ceci est aussi ouvert dans une autre fenêtre : ce que vous saisissez ici n’est pas conservé au cas où DynoView se fermerait (la modification de cette fenêtre l’est). Enregistrez ou annulez l’une des deux.</translation>
     </message>
     <message>
@@ -6499,7 +6549,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>UnsentWorkBar</name>
     <message>
-        <location filename="../../window/unsent_work.py" line="-69"/>
+        <location filename="../../window/unsent_work.py" line="-71"/>
         <source>Your last session left unsent work in the transaction builder.</source>
         <translation>Votre dernière session a laissé du travail non envoyé dans le générateur de transactions.</translation>
     </message>
@@ -6710,7 +6760,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>_StageDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-239"/>
+        <location filename="../../items/value_dialogs.py" line="-245"/>
         <source>Stage</source>
         <extracomment>The dialog&apos;s fields that are kept: the text, and the form it is typed in (lines or JSON).</extracomment>
         <translation>Préparer</translation>
@@ -6721,7 +6771,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Préparer la valeur (Ctrl+Entrée)&#xa0;; rien n’est écrit avant Vérifier et envoyer…</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>This is your unsent edit of {name}, kept when DynoView closed at {when}: stage it, or discard it.</source>
         <translation>Voici votre modification non envoyée de {name}, gardée quand DynoView s’est fermé le {when}&#xa0;: mettez-la en attente, ou abandonnez-la.</translation>
     </message>
@@ -6885,7 +6935,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-395"/>
+        <location filename="../../builder/panel.py" line="-377"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7075,7 +7125,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-232"/>
+        <location filename="../../items/read_form.py" line="-269"/>
         <source>(table)</source>
         <translation>(table)</translation>
     </message>
@@ -7108,7 +7158,7 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location line="+2"/>
         <source>Line {line}, column {column} holds {what}: type it as \u{code} (a JSON escape) to keep it, or replace it.</source>
-        <translation>La ligne {line}, colonne {column} contient {what} : tapez-le sous la forme \u{code} (un échappement JSON) pour le garder, ou remplacez-le.</translation>
+        <translation>La ligne {line}, colonne {column} contient {what}&#xa0;: tapez-le sous la forme \u{code} (un échappement JSON) pour le garder, ou remplacez-le.</translation>
     </message>
 </context>
 <context>
@@ -7438,7 +7488,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.text</name>
     <message>
-        <location filename="../../locks/text.py" line="-22"/>
+        <location filename="../../locks/text.py" line="-24"/>
         <source>{pk_name} begins with {account_pk_prefix}</source>
         <extracomment>The details show this many characters of a value, id or lock key, then its length. A finding&apos;s sentence (core&apos;s, which may quote whole values) is cut past this many characters.</extracomment>
         <translation>{pk_name} commence par {account_pk_prefix}</translation>
@@ -7449,7 +7499,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>&lt;b&gt;Schéma&lt;/b&gt; ({escape})&#xa0;: comptes où {escape2}. Règles&#xa0;: {escape3}.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>capacity not reported</source>
         <translation>capacité non communiquée</translation>
     </message>

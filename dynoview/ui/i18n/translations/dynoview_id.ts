@@ -235,9 +235,9 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+119"/>
+        <location filename="../../context.py" line="+123"/>
         <location line="+92"/>
-        <location filename="../../transfer/import_controller.py" line="+74"/>
+        <location filename="../../transfer/import_controller.py" line="+75"/>
         <source>the article&apos;s default layout</source>
         <translation>tata letak bawaan artikel</translation>
     </message>
@@ -651,7 +651,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+233"/>
+        <location filename="../../builder/panel.py" line="+214"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Permintaan tidak dapat dibuka: </translation>
@@ -821,7 +821,7 @@
 <context>
     <name>CapacityPanel</name>
     <message>
-        <location filename="../../scans/capacity_panel.py" line="+84"/>
+        <location filename="../../scans/capacity_panel.py" line="+87"/>
         <source>Scan a sample to see item-collection sizes and partition keys.</source>
         <translation>Scan sampel untuk melihat ukuran item collection dan partition key.</translation>
     </message>
@@ -1133,7 +1133,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CellStaging</name>
     <message>
-        <location filename="../../items/staging.py" line="+112"/>
+        <location filename="../../items/staging.py" line="+119"/>
         <source>Connect first: edits are staged for a connection and a table.</source>
         <translation>Hubungkan dulu: edit disiapkan untuk satu koneksi dan satu tabel.</translation>
     </message>
@@ -1188,26 +1188,26 @@ Kemungkinan panas</translation>
         <translation>Belum ada yang disiapkan: edit sel dulu (F2 atau klik ganda).</translation>
     </message>
     <message numerus="yes">
-        <location line="+16"/>
+        <location line="+14"/>
         <source>The builder shows the transaction of %n staged change(s): check the preview and the preflight, then Execute. The staged cells clear once it is written.</source>
         <translation>
             <numerusform>Pembangun transaksi menampilkan transaksi dari %n perubahan yang disiapkan: periksa pratinjau dan pemeriksaan awal, lalu Jalankan. Sel yang disiapkan kosong kembali setelah ditulis.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+26"/>
+        <location line="+31"/>
         <source>Written: the staged changes of %n item(s) are in the table now.</source>
         <translation>
             <numerusform>Tertulis: perubahan yang disiapkan untuk %n item kini ada di tabel.</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+41"/>
         <source>The staged changes could not be kept for the next start ({reason}); they stay staged in this session.</source>
         <translation>Perubahan yang disiapkan tidak dapat disimpan untuk start berikutnya ({reason}); tetap disiapkan di sesi ini.</translation>
     </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+19"/>
         <source>%n change(s) staged in an earlier window (opened {opened}, last change {saved}) on the connection {name}, restored.</source>
         <translation>
             <numerusform>%Ln perubahan yang disiapkan di jendela sebelumnya (dibuka {opened}, perubahan terakhir {saved}) pada koneksi {name}, dipulihkan.</numerusform>
@@ -1953,7 +1953,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+351"/>
+        <location filename="../../items/value_dialogs.py" line="+357"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entri</numerusform>
@@ -2610,7 +2610,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExtraItemsTabs</name>
     <message>
-        <location filename="../../items/tabs.py" line="+40"/>
+        <location filename="../../items/tabs.py" line="+44"/>
         <source>Items: {name}</source>
         <translation>Item: {name}</translation>
     </message>
@@ -2770,15 +2770,48 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <source>{done:,} items are written.</source>
         <translation>{done:,} item sudah tertulis.</translation>
     </message>
-    <message numerus="yes">
-        <location line="+20"/>
-        <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
-        <translation>
-            <numerusform> Batch sebelumnya sudah ditulis (%Ln item); Lanjutkan meneruskan dari batch yang berhenti.</numerusform>
-        </translation>
+    <message>
+        <location line="+34"/>
+        <source> The batches before it were written (1 item);</source>
+        <translation> Batch sebelumnya sudah ditulis (1 item);</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
+        <source> The batches before it were written ({count:,} items);</source>
+        <translation> Batch sebelumnya sudah ditulis ({count:,} item);</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> No item was written before it;</source>
+        <translation> Belum ada item yang ditulis sebelumnya;</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>with {resume} ticked, Import continues from the batch that stopped.</source>
+        <translation>dengan {resume} dicentang, Impor melanjutkan dari batch yang berhenti.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>fix the file, press Preview, then untick {resume} and press Import: it imports the file again from the start (the items written are written again, the same Puts)</source>
+        <translation>perbaiki berkasnya, tekan Pratinjau, lalu hapus centang {resume} dan tekan Impor: berkas diimpor lagi dari awal (item yang sudah ditulis ditulis lagi, dengan Put yang sama)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>fix the file, press Preview, then untick {resume} and press Import: it imports the file from the start</source>
+        <translation>perbaiki berkasnya, tekan Pratinjau, lalu hapus centang {resume} dan tekan Impor: berkas diimpor dari awal</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>with {warnings} and {resume} ticked, Import writes it and continues; or {again}.</source>
+        <translation>dengan {warnings} dan {resume} dicentang, Impor menulisnya dan melanjutkan; atau {again}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{again}; or change the table so that the batch passes, then, with {resume} ticked, Import continues.</source>
+        <translation>{again}; atau ubah tabelnya agar batch itu lolos, lalu, dengan {resume} dicentang, Impor melanjutkan.</translation>
+    </message>
+    <message>
+        <location line="-37"/>
         <source>{message} Nothing more was imported.</source>
         <translation>{message} Tidak ada lagi yang diimpor.</translation>
     </message>
@@ -2861,17 +2894,19 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation> item/dtk</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../transfer/import_controller.py" line="+14"/>
+        <location filename="../../transfer/import_dialog.py" line="+1"/>
         <source>Resume an import of this file that stopped</source>
         <translation>Lanjutkan impor berkas ini yang terhenti</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+19"/>
+        <location filename="../../transfer/import_dialog.py" line="+5"/>
         <source>Write batches the preflight warns about (clashes, expired)</source>
         <translation>Tulis batch yang diperingatkan pemeriksaan awal (tabrakan, kedaluwarsa)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../transfer/import_dialog.py" line="+2"/>
         <source>the import</source>
         <translation>impor</translation>
     </message>
@@ -2996,12 +3031,13 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Impor sedang berjalan: tekan Batal untuk menghentikannya setelah batch yang sedang ditulis, lalu Tutup.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location filename="../../transfer/import_controller.py" line="+12"/>
+        <location filename="../../transfer/import_dialog.py" line="+35"/>
         <source>“{check}”</source>
         <translation>“{check}”</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../transfer/import_dialog.py" line="+2"/>
         <source>“Raw CSV”</source>
         <translation>“CSV mentah”</translation>
     </message>
@@ -3108,7 +3144,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Buka di pembangun transaksi</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>This is your unsent edit of this item, kept when DynoView closed at {when}. It is compared with the item as it is now when you open it in the builder.</source>
         <translation>Ini suntingan Anda yang belum dikirim untuk item ini, disimpan saat DynoView ditutup pada {when}. Suntingan ini dibandingkan dengan item seperti sekarang saat Anda membukanya di pembuat transaksi.</translation>
     </message>
@@ -3214,7 +3250,17 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemsModel</name>
     <message>
-        <location filename="../../items/model.py" line="+343"/>
+        <location filename="../../items/model.py" line="+166"/>
+        <source>not in this index</source>
+        <translation>tidak ada di indeks ini</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The index {index} does not hold the TTL attribute {attribute}: read the table to see when items expire.</source>
+        <translation>Indeks {index} tidak memuat atribut TTL {attribute}: baca tabelnya untuk melihat kapan item kedaluwarsa.</translation>
+    </message>
+    <message>
+        <location line="+183"/>
         <source>TTL status</source>
         <translation>Status TTL</translation>
     </message>
@@ -3248,12 +3294,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Hapus item lewat transaksi yang dijaga (Delete)</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>Pick a table on the left.</source>
         <translation>Pilih tabel di sebelah kiri.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Reading…</source>
         <translation>Membaca…</translation>
     </message>
@@ -3332,7 +3378,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>KeptNote</name>
     <message>
-        <location filename="../../kept_text.py" line="+56"/>
+        <location filename="../../kept_text.py" line="+61"/>
         <location line="+2"/>
         <source>Discard the kept edit</source>
         <translation>Buang suntingan yang disimpan</translation>
@@ -3341,7 +3387,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>KeptTextsBar</name>
     <message numerus="yes">
-        <location filename="../../window/unsent_work.py" line="+115"/>
+        <location filename="../../window/unsent_work.py" line="+117"/>
         <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
         <translation>
             <numerusform>Sesi terakhir Anda menyimpan %n suntingan yang belum dikirim, diketik di sebuah dialog.</numerusform>
@@ -3404,7 +3450,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LOCKS_TEXT</name>
     <message numerus="yes">
-        <location filename="../../locks/text.py" line="+59"/>
+        <location filename="../../locks/text.py" line="+62"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -3555,7 +3601,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../main_window.py" line="+168"/>
+        <location filename="../../main_window.py" line="+169"/>
         <source>Tables</source>
         <extracomment>The update check (dynoview/ui/updates), started after the first paint by app.py. True once a signal closes the window: nobody is asked about unsent work (it is kept). The last error box shown (tests read it; it deletes itself when closed).</extracomment>
         <translation>Tabel</translation>
@@ -3576,7 +3622,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Menghubungkan ke {describe}…</translation>
     </message>
     <message numerus="yes">
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Terhubung: %Ln tabel.{note}</numerusform>
@@ -3598,7 +3644,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Tabel {wanted} tidak ada di koneksi ini.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Not connected</source>
         <translation>Tidak terhubung</translation>
     </message>
@@ -3827,12 +3873,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>PartiqlController</name>
     <message>
-        <location filename="../../partiql/controller.py" line="+111"/>
+        <location filename="../../partiql/controller.py" line="+112"/>
         <source>Connect first: File → Connect… (Ctrl+O).</source>
         <translation>Hubungkan dulu: Berkas → Hubungkan… (Ctrl+O).</translation>
     </message>
     <message numerus="yes">
-        <location line="+94"/>
+        <location line="+96"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -4276,12 +4322,12 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
 <context>
     <name>ReadForm</name>
     <message>
-        <location filename="../../items/read_form.py" line="+53"/>
+        <location filename="../../items/read_form.py" line="+57"/>
         <source>Read</source>
         <translation>Baca</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Scan reads every item; Query reads one partition key (cheaper)</source>
         <translation>Scan membaca semua item; Query membaca satu partition key (lebih murah)</translation>
     </message>
@@ -4306,12 +4352,12 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
         <translation>Sembunyikan kedaluwarsa</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-52"/>
         <source>Hide items whose TTL has passed but that DynamoDB has not deleted yet (they are still in the table)</source>
         <translation>Sembunyikan item yang TTL-nya lewat tetapi belum dihapus DynamoDB (masih ada di tabel)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+54"/>
         <source>Run</source>
         <translation>Jalankan</translation>
     </message>
@@ -4434,7 +4480,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
         <translation>Filter</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+55"/>
         <source>The attribute name {name} begins or ends with blank space, and no item read so far has it: the filter uses it exactly as typed.</source>
         <translation>Nama atribut {name} diawali atau diakhiri spasi, dan belum ada item terbaca yang memilikinya: filter memakainya persis seperti yang diketik.</translation>
     </message>
@@ -4444,7 +4490,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
         <translation>{trimmed} adalah atribut lain.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>[&quot;a&quot;, &quot;b&quot;]</source>
         <translation>[&quot;a&quot;, &quot;b&quot;]</translation>
     </message>
@@ -4462,6 +4508,11 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
         <location line="+8"/>
         <source>{name} is a global secondary index: GSIs only serve eventually consistent reads.</source>
         <translation>{name} adalah global secondary index: GSI hanya melayani pembacaan eventually consistent.</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>The index {index} does not hold the TTL attribute {attribute}, so its rows cannot tell expired items apart: read the table to hide them.</source>
+        <translation>Indeks {index} tidak memuat atribut TTL {attribute}, jadi barisnya tidak dapat membedakan item yang kedaluwarsa: baca tabelnya untuk menyembunyikannya.</translation>
     </message>
 </context>
 <context>
@@ -5105,7 +5156,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+207"/>
+        <location filename="../../builder/send_flow.py" line="+211"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Pemeriksaan awal: membaca akun dan lock yang disentuh transaksi ini…</translation>
     </message>
@@ -5887,7 +5938,7 @@ Permintaan: {request}</translation>
         <translation>setelah {start} waktu lokal</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>{start} – {end} local ({start_utc}–{end_utc} UTC)</source>
         <translation>{start} – {end} waktu lokal ({start_utc}–{end_utc} UTC)</translation>
     </message>
@@ -5959,7 +6010,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TaskRunner</name>
     <message>
-        <location filename="../../tasks.py" line="+180"/>
+        <location filename="../../tasks.py" line="+182"/>
         <source>(while handling an error of task {name!r})</source>
         <translation>(saat menangani error tugas {name!r})</translation>
     </message>
@@ -6093,9 +6144,9 @@ Permintaan: {request}</translation>
 <context>
     <name>TextKeeper</name>
     <message>
-        <location filename="../../kept_text.py" line="+65"/>
+        <location filename="../../kept_text.py" line="+105"/>
         <source>This is open in another window too: what you type here is not kept in case DynoView closes (that window&apos;s edit is). Save or cancel one of them.</source>
-        <extracomment>Another dialog of this process keeps this subject: this one leaves its file alone.</extracomment>
+        <extracomment>Another dialog (any window, any process) keeps this subject: this one leaves it alone.</extracomment>
         <translation>Ini juga terbuka di jendela lain: yang Anda ketik di sini tidak disimpan untuk berjaga-jaga bila DynoView ditutup (suntingan jendela itu yang disimpan). Simpan atau batalkan salah satunya.</translation>
     </message>
     <message>
@@ -6436,7 +6487,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>UnsentWorkBar</name>
     <message>
-        <location filename="../../window/unsent_work.py" line="-69"/>
+        <location filename="../../window/unsent_work.py" line="-71"/>
         <source>Your last session left unsent work in the transaction builder.</source>
         <translation>Sesi terakhir Anda meninggalkan pekerjaan yang belum dikirim di pembangun transaksi.</translation>
     </message>
@@ -6647,7 +6698,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>_StageDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-239"/>
+        <location filename="../../items/value_dialogs.py" line="-245"/>
         <source>Stage</source>
         <extracomment>The dialog&apos;s fields that are kept: the text, and the form it is typed in (lines or JSON).</extracomment>
         <translation>Siapkan</translation>
@@ -6658,7 +6709,7 @@ Terlama: {key_text}</translation>
         <translation>Siapkan nilai (Ctrl+Enter); tidak ada yang ditulis sampai Tinjau dan kirim…</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>This is your unsent edit of {name}, kept when DynoView closed at {when}: stage it, or discard it.</source>
         <translation>Ini editan {name} Anda yang belum dikirim, disimpan saat DynoView ditutup pada {when}: siapkan, atau buang.</translation>
     </message>
@@ -6822,7 +6873,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-395"/>
+        <location filename="../../builder/panel.py" line="-377"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7012,7 +7063,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-232"/>
+        <location filename="../../items/read_form.py" line="-269"/>
         <source>(table)</source>
         <translation>(tabel)</translation>
     </message>
@@ -7375,7 +7426,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.text</name>
     <message>
-        <location filename="../../locks/text.py" line="-22"/>
+        <location filename="../../locks/text.py" line="-24"/>
         <source>{pk_name} begins with {account_pk_prefix}</source>
         <extracomment>The details show this many characters of a value, id or lock key, then its length. A finding&apos;s sentence (core&apos;s, which may quote whole values) is cut past this many characters.</extracomment>
         <translation>{pk_name} diawali {account_pk_prefix}</translation>
@@ -7386,7 +7437,7 @@ Terlama: {key_text}</translation>
         <translation>&lt;b&gt;Skema&lt;/b&gt; ({escape}): akun dengan {escape2}. Aturan: {escape3}.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>capacity not reported</source>
         <translation>kapasitas tidak dilaporkan</translation>
     </message>

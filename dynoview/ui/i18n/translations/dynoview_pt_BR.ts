@@ -235,9 +235,9 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+119"/>
+        <location filename="../../context.py" line="+123"/>
         <location line="+92"/>
-        <location filename="../../transfer/import_controller.py" line="+74"/>
+        <location filename="../../transfer/import_controller.py" line="+75"/>
         <source>the article&apos;s default layout</source>
         <translation>o layout padrão do artigo</translation>
     </message>
@@ -656,7 +656,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+233"/>
+        <location filename="../../builder/panel.py" line="+214"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Não foi possível abrir a requisição: </translation>
@@ -827,7 +827,7 @@
 <context>
     <name>CapacityPanel</name>
     <message>
-        <location filename="../../scans/capacity_panel.py" line="+84"/>
+        <location filename="../../scans/capacity_panel.py" line="+87"/>
         <source>Scan a sample to see item-collection sizes and partition keys.</source>
         <translation>Faça o Scan de uma amostra para ver os tamanhos das coleções de itens e as chaves de partição.</translation>
     </message>
@@ -1141,7 +1141,7 @@ Provavelmente quente</translation>
 <context>
     <name>CellStaging</name>
     <message>
-        <location filename="../../items/staging.py" line="+112"/>
+        <location filename="../../items/staging.py" line="+119"/>
         <source>Connect first: edits are staged for a connection and a table.</source>
         <translation>Conecte-se primeiro: as edições são preparadas para uma conexão e uma tabela.</translation>
     </message>
@@ -1196,7 +1196,7 @@ Provavelmente quente</translation>
         <translation>Nada preparado: edite uma célula primeiro (F2 ou clique duplo).</translation>
     </message>
     <message numerus="yes">
-        <location line="+16"/>
+        <location line="+14"/>
         <source>The builder shows the transaction of %n staged change(s): check the preview and the preflight, then Execute. The staged cells clear once it is written.</source>
         <translation>
             <numerusform>O construtor mostra a transação de %n alteração preparada: confira a pré-visualização e a verificação prévia, depois Execute. As células preparadas são limpas depois da escrita.</numerusform>
@@ -1204,7 +1204,7 @@ Provavelmente quente</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+26"/>
+        <location line="+31"/>
         <source>Written: the staged changes of %n item(s) are in the table now.</source>
         <translation>
             <numerusform>Escrito: as alterações preparadas de %n item já estão na tabela.</numerusform>
@@ -1212,12 +1212,12 @@ Provavelmente quente</translation>
         </translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+41"/>
         <source>The staged changes could not be kept for the next start ({reason}); they stay staged in this session.</source>
         <translation>As alterações preparadas não puderam ser guardadas para a próxima inicialização ({reason}); elas continuam preparadas nesta sessão.</translation>
     </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+19"/>
         <source>%n change(s) staged in an earlier window (opened {opened}, last change {saved}) on the connection {name}, restored.</source>
         <translation>
             <numerusform>%Ln alteração preparada numa janela anterior (aberta às {opened}, última alteração às {saved}) na conexão {name}, restaurada.</numerusform>
@@ -1971,7 +1971,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+351"/>
+        <location filename="../../items/value_dialogs.py" line="+357"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entrada</numerusform>
@@ -2640,7 +2640,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExtraItemsTabs</name>
     <message>
-        <location filename="../../items/tabs.py" line="+40"/>
+        <location filename="../../items/tabs.py" line="+44"/>
         <source>Items: {name}</source>
         <translation>Itens: {name}</translation>
     </message>
@@ -2800,16 +2800,48 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <source>{done:,} items are written.</source>
         <translation>{done:,} itens estão gravados.</translation>
     </message>
-    <message numerus="yes">
-        <location line="+20"/>
-        <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
-        <translation>
-            <numerusform> Os lotes anteriores foram gravados (%Ln item); Retomar continua a partir do lote que parou.</numerusform>
-            <numerusform> Os lotes anteriores foram gravados (%Ln itens); Retomar continua a partir do lote que parou.</numerusform>
-        </translation>
+    <message>
+        <location line="+34"/>
+        <source> The batches before it were written (1 item);</source>
+        <translation> Os lotes anteriores foram gravados (1 item);</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
+        <source> The batches before it were written ({count:,} items);</source>
+        <translation> Os lotes anteriores foram gravados ({count:,} itens);</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> No item was written before it;</source>
+        <translation> Nenhum item foi gravado antes dele;</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>with {resume} ticked, Import continues from the batch that stopped.</source>
+        <translation>com {resume} marcado, Importar continua a partir do lote que parou.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>fix the file, press Preview, then untick {resume} and press Import: it imports the file again from the start (the items written are written again, the same Puts)</source>
+        <translation>corrija o arquivo, clique em Pré-visualizar, depois desmarque {resume} e clique em Importar: o arquivo é importado de novo desde o início (os itens gravados são gravados de novo, pelos mesmos Put)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>fix the file, press Preview, then untick {resume} and press Import: it imports the file from the start</source>
+        <translation>corrija o arquivo, clique em Pré-visualizar, depois desmarque {resume} e clique em Importar: o arquivo é importado desde o início</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>with {warnings} and {resume} ticked, Import writes it and continues; or {again}.</source>
+        <translation>com {warnings} e {resume} marcados, Importar grava o lote e continua; ou {again}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{again}; or change the table so that the batch passes, then, with {resume} ticked, Import continues.</source>
+        <translation>{again}; ou altere a tabela para que o lote passe e, com {resume} marcado, Importar continua.</translation>
+    </message>
+    <message>
+        <location line="-37"/>
         <source>{message} Nothing more was imported.</source>
         <translation>{message} Nada mais foi importado.</translation>
     </message>
@@ -2892,17 +2924,19 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation> itens/s</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../transfer/import_controller.py" line="+14"/>
+        <location filename="../../transfer/import_dialog.py" line="+1"/>
         <source>Resume an import of this file that stopped</source>
         <translation>Retomar uma importação interrompida deste arquivo</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+19"/>
+        <location filename="../../transfer/import_dialog.py" line="+5"/>
         <source>Write batches the preflight warns about (clashes, expired)</source>
         <translation>Escrever lotes com avisos da verificação prévia (colisões, expirados)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../transfer/import_dialog.py" line="+2"/>
         <source>the import</source>
         <translation>a importação</translation>
     </message>
@@ -3027,12 +3061,13 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>A importação está em andamento: clique em Cancelar para pará-la depois do lote sendo gravado e então em Fechar.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location filename="../../transfer/import_controller.py" line="+12"/>
+        <location filename="../../transfer/import_dialog.py" line="+35"/>
         <source>“{check}”</source>
         <translation>“{check}”</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../transfer/import_dialog.py" line="+2"/>
         <source>“Raw CSV”</source>
         <translation>“CSV bruto”</translation>
     </message>
@@ -3139,7 +3174,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Abrir no construtor</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>This is your unsent edit of this item, kept when DynoView closed at {when}. It is compared with the item as it is now when you open it in the builder.</source>
         <translation>Esta é a sua edição não enviada deste item, guardada quando o DynoView fechou em {when}. Ela é comparada com o item como está agora quando você a abre no construtor.</translation>
     </message>
@@ -3245,7 +3280,17 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemsModel</name>
     <message>
-        <location filename="../../items/model.py" line="+343"/>
+        <location filename="../../items/model.py" line="+166"/>
+        <source>not in this index</source>
+        <translation>fora deste índice</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The index {index} does not hold the TTL attribute {attribute}: read the table to see when items expire.</source>
+        <translation>O índice {index} não contém o atributo de TTL {attribute}: leia a tabela para ver quando os itens expiram.</translation>
+    </message>
+    <message>
+        <location line="+183"/>
         <source>TTL status</source>
         <translation>Status de TTL</translation>
     </message>
@@ -3279,12 +3324,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Excluir o item por uma transação protegida (Delete)</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>Pick a table on the left.</source>
         <translation>Escolha uma tabela à esquerda.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Reading…</source>
         <translation>Lendo…</translation>
     </message>
@@ -3367,7 +3412,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>KeptNote</name>
     <message>
-        <location filename="../../kept_text.py" line="+56"/>
+        <location filename="../../kept_text.py" line="+61"/>
         <location line="+2"/>
         <source>Discard the kept edit</source>
         <translation>Descartar a edição guardada</translation>
@@ -3376,7 +3421,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>KeptTextsBar</name>
     <message numerus="yes">
-        <location filename="../../window/unsent_work.py" line="+115"/>
+        <location filename="../../window/unsent_work.py" line="+117"/>
         <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
         <translation>
             <numerusform>Sua última sessão guardou %n edição não enviada digitada em uma caixa de diálogo.</numerusform>
@@ -3445,7 +3490,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LOCKS_TEXT</name>
     <message numerus="yes">
-        <location filename="../../locks/text.py" line="+59"/>
+        <location filename="../../locks/text.py" line="+62"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -3600,7 +3645,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../main_window.py" line="+168"/>
+        <location filename="../../main_window.py" line="+169"/>
         <source>Tables</source>
         <extracomment>The update check (dynoview/ui/updates), started after the first paint by app.py. True once a signal closes the window: nobody is asked about unsent work (it is kept). The last error box shown (tests read it; it deletes itself when closed).</extracomment>
         <translation>Tabelas</translation>
@@ -3621,7 +3666,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Conectando a {describe}…</translation>
     </message>
     <message numerus="yes">
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Conectado: %Ln tabela.{note}</numerusform>
@@ -3644,7 +3689,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>A tabela {wanted} não existe nesta conexão.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Not connected</source>
         <translation>Não conectado</translation>
     </message>
@@ -3876,12 +3921,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>PartiqlController</name>
     <message>
-        <location filename="../../partiql/controller.py" line="+111"/>
+        <location filename="../../partiql/controller.py" line="+112"/>
         <source>Connect first: File → Connect… (Ctrl+O).</source>
         <translation>Conecte-se primeiro: Arquivo → Conectar… (Ctrl+O).</translation>
     </message>
     <message numerus="yes">
-        <location line="+94"/>
+        <location line="+96"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -4329,12 +4374,12 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
 <context>
     <name>ReadForm</name>
     <message>
-        <location filename="../../items/read_form.py" line="+53"/>
+        <location filename="../../items/read_form.py" line="+57"/>
         <source>Read</source>
         <translation>Ler</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Scan reads every item; Query reads one partition key (cheaper)</source>
         <translation>Scan lê todos os itens; Query lê uma chave de partição (mais barato)</translation>
     </message>
@@ -4359,12 +4404,12 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
         <translation>Ocultar expirados</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-52"/>
         <source>Hide items whose TTL has passed but that DynamoDB has not deleted yet (they are still in the table)</source>
         <translation>Ocultar itens cujo TTL já passou mas que o DynamoDB ainda não excluiu (eles ainda estão na tabela)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+54"/>
         <source>Run</source>
         <translation>Executar</translation>
     </message>
@@ -4487,7 +4532,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
         <translation>Filtro</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+55"/>
         <source>The attribute name {name} begins or ends with blank space, and no item read so far has it: the filter uses it exactly as typed.</source>
         <translation>O nome de atributo {name} começa ou termina com espaço, e nenhum item lido até agora o tem: o filtro o usa exatamente como digitado.</translation>
     </message>
@@ -4497,7 +4542,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
         <translation>{trimmed} é outro atributo.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>[&quot;a&quot;, &quot;b&quot;]</source>
         <translation>[&quot;a&quot;, &quot;b&quot;]</translation>
     </message>
@@ -4515,6 +4560,11 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
         <location line="+8"/>
         <source>{name} is a global secondary index: GSIs only serve eventually consistent reads.</source>
         <translation>{name} é um índice secundário global: GSIs só atendem leituras eventualmente consistentes.</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>The index {index} does not hold the TTL attribute {attribute}, so its rows cannot tell expired items apart: read the table to hide them.</source>
+        <translation>O índice {index} não contém o atributo de TTL {attribute}, então suas linhas não distinguem os itens expirados: leia a tabela para ocultá-los.</translation>
     </message>
 </context>
 <context>
@@ -5160,7 +5210,7 @@ Requisição: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+207"/>
+        <location filename="../../builder/send_flow.py" line="+211"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Verificação prévia: lendo as contas e os bloqueios que esta transação toca…</translation>
     </message>
@@ -5946,7 +5996,7 @@ Requisição: {request}</translation>
         <translation>depois de {start} (hora local)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>{start} – {end} local ({start_utc}–{end_utc} UTC)</source>
         <translation>{start} – {end} hora local ({start_utc}–{end_utc} UTC)</translation>
     </message>
@@ -6018,7 +6068,7 @@ Requisição: {request}</translation>
 <context>
     <name>TaskRunner</name>
     <message>
-        <location filename="../../tasks.py" line="+180"/>
+        <location filename="../../tasks.py" line="+182"/>
         <source>(while handling an error of task {name!r})</source>
         <translation>(ao tratar um erro da tarefa {name!r})</translation>
     </message>
@@ -6153,9 +6203,9 @@ Requisição: {request}</translation>
 <context>
     <name>TextKeeper</name>
     <message>
-        <location filename="../../kept_text.py" line="+65"/>
+        <location filename="../../kept_text.py" line="+105"/>
         <source>This is open in another window too: what you type here is not kept in case DynoView closes (that window&apos;s edit is). Save or cancel one of them.</source>
-        <extracomment>Another dialog of this process keeps this subject: this one leaves its file alone.</extracomment>
+        <extracomment>Another dialog (any window, any process) keeps this subject: this one leaves it alone.</extracomment>
         <translation>Isto também está aberto em outra janela: o que você digita aqui não é guardado caso o DynoView feche (a edição daquela janela é). Salve ou cancele uma delas.</translation>
     </message>
     <message>
@@ -6499,7 +6549,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>UnsentWorkBar</name>
     <message>
-        <location filename="../../window/unsent_work.py" line="-69"/>
+        <location filename="../../window/unsent_work.py" line="-71"/>
         <source>Your last session left unsent work in the transaction builder.</source>
         <translation>Sua última sessão deixou trabalho não enviado no construtor de transações.</translation>
     </message>
@@ -6710,7 +6760,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>_StageDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-239"/>
+        <location filename="../../items/value_dialogs.py" line="-245"/>
         <source>Stage</source>
         <extracomment>The dialog&apos;s fields that are kept: the text, and the form it is typed in (lines or JSON).</extracomment>
         <translation>Preparar</translation>
@@ -6721,7 +6771,7 @@ Mais antigo: {key_text}</translation>
         <translation>Preparar o valor (Ctrl+Enter); nada é gravado até Revisar e enviar…</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>This is your unsent edit of {name}, kept when DynoView closed at {when}: stage it, or discard it.</source>
         <translation>Esta é sua edição não enviada de {name}, guardada quando o DynoView fechou em {when}: prepare-a, ou descarte-a.</translation>
     </message>
@@ -6885,7 +6935,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-395"/>
+        <location filename="../../builder/panel.py" line="-377"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7075,7 +7125,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-232"/>
+        <location filename="../../items/read_form.py" line="-269"/>
         <source>(table)</source>
         <translation>(tabela)</translation>
     </message>
@@ -7438,7 +7488,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.text</name>
     <message>
-        <location filename="../../locks/text.py" line="-22"/>
+        <location filename="../../locks/text.py" line="-24"/>
         <source>{pk_name} begins with {account_pk_prefix}</source>
         <extracomment>The details show this many characters of a value, id or lock key, then its length. A finding&apos;s sentence (core&apos;s, which may quote whole values) is cut past this many characters.</extracomment>
         <translation>{pk_name} começa com {account_pk_prefix}</translation>
@@ -7449,7 +7499,7 @@ Mais antigo: {key_text}</translation>
         <translation>&lt;b&gt;Esquema&lt;/b&gt; ({escape}): contas onde {escape2}. Regras: {escape3}.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>capacity not reported</source>
         <translation>capacidade não informada</translation>
     </message>
