@@ -168,7 +168,7 @@ def _cancelled(result: Preflight, refusals: list[Refusal]) -> None:
     result.warnings = []
     result.pairs = [dataclasses.replace(p, holders_after=p.holders_before, locked_after=p.locked_before,
                                         status_after=p.status_before, breaks=False, warns=False,
-                                        clash_with=()) for p in result.pairs]
+                                        clash_with=(), reserved=(p.reserved[0],) * 2) for p in result.pairs]
 
 
 # ------------------------------------------------------------------ what the transaction touches
@@ -478,10 +478,12 @@ def _pair(schema: UniquenessSchema, verdict: _Verdict, rule_name: str, value: st
         if symptom is not None:
             verdict.notes.append(_folded_note(rule.name, value, lock_key, schema, symptom, held_after,
                                               clash_with))
+    reserved = (compare.reserved_until(verdict.before, rule, value),
+                compare.reserved_until(verdict.after, rule, value))
     return Pair(rule.name, value, lock_key, string_value(lock_key.get(schema.lock_pk_name), ""),
                 held_before, held_after,
                 locked_before, locked_after, status_before, status_after, breaks=bool(breaks),
-                warns=warns, clash_with=clash_with)
+                warns=warns, clash_with=clash_with, reserved=reserved)
 
 
 def _folded_note(rule: str, value: str, lock_key: dict[str, Any], schema: UniquenessSchema, symptom: str,

@@ -32,6 +32,7 @@ from dynoview.core.uniqueness.findings import (
     Finding,
 )
 from dynoview.core.uniqueness.forms import clash_key, lookalike_key, trims
+from dynoview.core.uniqueness.reservation import is_reservation
 from dynoview.core.uniqueness.schema import LockRule
 
 #: Which status names a value when several findings do: the worst, and among equals this order.
@@ -156,6 +157,11 @@ def value_status(findings: Iterable[Finding], rule: LockRule, value: str, presen
     if not named:
         return OK if present else FREE
     return max(named, key=lambda f: (SEVERITY[f.status], -_ORDER.index(f.status))).status
+
+
+def reserved_until(findings: Iterable[Finding], rule: LockRule, value: str) -> str:
+    """When the reservation on ``value`` ends (the audit's ``Finding.reserved_until``), or ""."""
+    return next((f.reserved_until or "" for f in about(findings, rule, value, True) if is_reservation(f)), "")
 
 
 def folded(raw_before: str, raw_after: str, status_after: str) -> str | None:

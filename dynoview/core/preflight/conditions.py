@@ -48,6 +48,11 @@ from dynoview.core.tx.cancellation import (
 )
 from dynoview.core.tx.model import DELETE, PUT, Action, Transaction
 from dynoview.core.uniqueness.locks_table import home_table
+from dynoview.core.uniqueness.reservation import (
+    lock_reservation,
+    reservation_taken_sentence,
+    until_text,
+)
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.visible_text import visible_value
 
@@ -213,6 +218,11 @@ def _cancelled(index: int, action: Action, key: dict[str, Any], kind: str, item:
         return Refusal(index, rule.name, stored, f"{head} {tail}", None, status=CANCELLED)
     info = tables.get(action.table)
     ttl = info.expiry_attribute if info is not None else None
+    reserved = lock_reservation(item, ttl, now)  # the audit's rule: a sign-up still completing
+    if reserved is not None:  # never offered for release: that frees the value it is claiming
+        tail = reservation_taken_sentence(f"{title} {value}", rule.name, until_text(reserved),
+                                          reserved.text, (home, rule.name) not in unsure)
+        return Refusal(index, rule.name, stored, f"{head} {tail}", None, status=CANCELLED)
     expired = ttl is not None and isinstance(item.get(ttl), Mapping) \
         and expired_at(item[ttl].get("N"), now.timestamp())
     if (home, rule.name) in unsure:

@@ -79,6 +79,9 @@ class Pair:
     #: Accounts holding the value (or another spelling of it) could not all be looked up, and the
     #: transaction releases its lock or adds a holder to it (UNSEEN_HOLDER).
     unseen: bool = False
+    #: When the lock's TTL passes, before and after, where the value is a reservation (an orphan
+    #: lock whose TTL is ahead: ``reservation``), else "".
+    reserved: tuple[str, str] = ("", "")
 
     @property
     def worse(self) -> bool:
@@ -117,6 +120,9 @@ class Pair:
             return f"after: {rule} {value} is free (no lock, no account) ✓"
         if status == MISSING_LOCK:
             return f"after: {holders} holds {rule} {value} with no lock ✗ missing lock"
+        if status == ORPHAN_LOCK and all(self.reserved):  # one found, not one this writes: not stuck
+            return (f"after: lock {lock_text} held by no account yet {'✗' if self.breaks else '⚠'} "
+                    f"reserved until {self.reserved[1]} (a sign-up in progress)")
         if status == ORPHAN_LOCK:
             return f"after: lock {lock_text} held by no account ✗ orphan lock"
         if status == DUPLICATE_VALUE:

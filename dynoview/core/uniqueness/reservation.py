@@ -75,3 +75,19 @@ def reservation_reason(finding: Finding) -> str:
     return (f"A reservation until {finding.reserved_until}: the lock's TTL frees the value then, and "
             "a sign-up may still be completing. Not released; diagnose the value and release it by "
             "hand if it is stuck.")
+
+
+def reservation_taken_sentence(named: str, rule: str, until: str, soon: str = "",
+                               all_looked_up: bool = True) -> str:
+    """Why the preflight refuses a transaction that claims a reserved value: taken by a sign-up in
+    progress, and not offered for release (releasing frees a value that sign-up is about to
+    claim). ``named``: the value at a sentence start; ``all_looked_up``: False when the preflight
+    could not look up every account that may hold it (then one may, and the sentence says so)."""
+    when = f"{until} ({soon})" if soon else until
+    held = ("no account uses the value yet" if all_looked_up else
+            "no account was found using the value (the preflight could not look up every account "
+            "that may hold it, see its notes)")
+    return (f"{named} is already taken by a sign-up in progress: it is reserved, its lock has a TTL "
+            f"until {when} and {held}. Its TTL frees the value; it is not stuck, so it is not "
+            f"offered for release. Choose another {rule}, or send this transaction again once the "
+            "TTL has passed; release the lock by hand only if that sign-up is known to have failed.")
