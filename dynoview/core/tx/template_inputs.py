@@ -142,16 +142,21 @@ def check_scope(attribute: str, text: str) -> str | None:
 
 
 def check_distinct(checks: list[ValueCheck]) -> list[ValueCheck]:
-    """Two fields of one form may not write the same lock key (one action per item)."""
-    seen: dict[str, LockRule] = {}
+    """Two fields of one form may not write the same lock key (one action per item). The key is
+    the partition key with the rule's sort key: locks keyed ``value`` + ``type`` (sort keys
+    ``email`` and ``username``) hold the same text for two rules as two items. A sort key holding
+    ``{value}`` is the same text on both sides when the partition keys agree, so the template
+    itself tells them apart."""
+    seen: dict[tuple[str, str | None], LockRule] = {}
     out = []
     for c in checks:
-        if c.ok and c.lock_pk in seen:
+        key = (c.lock_pk, c.rule.sk_value)
+        if c.ok and key in seen:
             c = ValueCheck(c.rule, c.value, c.lock_pk,
-                           f"The {seen[c.lock_pk].name} field writes the same lock key; "
+                           f"The {seen[key].name} field writes the same lock key; "
                            "each value needs its own.")
         elif c.ok:
-            seen[c.lock_pk] = c.rule
+            seen[key] = c.rule
         out.append(c)
     return out
 

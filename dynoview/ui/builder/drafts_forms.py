@@ -82,7 +82,8 @@ def form_state(form: TemplateForm) -> dict[str, Any]:
     elif isinstance(form, ReleaseLockForm):
         subject = {"lock": _item_json(form.lock_key), "holders": list(form.holders)}
     elif isinstance(form, ResolveDuplicateForm):
-        subject = {"accounts": [_item_json(a) for a in form.accounts], "rule": form.rule.name}
+        subject = {"accounts": [_item_json(a) for a in form.accounts], "rule": form.rule.name,
+                   "kept_lock": form.kept_lock}  # claim or check the lock: not the same transaction
     return {"template": form.template, "title": form.windowTitle(), "table": form.table,
             "subject": subject, "fields": field_values(form)}
 
@@ -98,7 +99,8 @@ _MAKERS: dict[str, Callable[[UniquenessSchema, str, dict[str, Any], QWidget | No
     ReleaseLockForm.template: lambda schema, table, s, parent: ReleaseLockForm(
         schema, table, _item(s.get("lock")), [str(h) for h in s.get("holders") or []], parent=parent),
     ResolveDuplicateForm.template: lambda schema, table, s, parent: ResolveDuplicateForm(
-        schema, table, str(s.get("rule")), [_item(a) for a in s.get("accounts") or []], parent),
+        schema, table, str(s.get("rule")), [_item(a) for a in s.get("accounts") or []], parent,
+        kept_lock=s.get("kept_lock") is not False),  # an older draft: as it was made then
 }
 
 

@@ -278,7 +278,10 @@ class TemplateRunner(QObject):
                 "Only {who} holds {name} {value}: there is no duplicate to resolve.").format(
                     who=who, name=rule.name, value=value))
             return
-        self.open_form(ResolveDuplicateForm(schema, info.name, rule.name, holders, self._parent))
+        # No lock holds the value: the kept account claims it (a check that it exists would
+        # always cancel), as the Accounts & locks tab and Diagnose build it.
+        self.open_form(ResolveDuplicateForm(schema, info.name, rule.name, holders, self._parent,
+                                            kept_lock=d.lock_item is not None))
 
     def _read_failed(self, exc: BaseException) -> None:
         self.status.emit(self.ctx.report(exc, operation="GetItem").message)

@@ -195,3 +195,15 @@ def test_a_number_value_is_checked_and_keyed_as_dynamodb_stores_it() -> None:
     tx = templates.change_value(S, "t", held, "username", "1e2")
     written = list(tx.actions[-1].values.values())
     assert {"N": "100"} in written and {"S": "1e2"} not in written
+
+
+def test_one_text_for_two_rules_is_two_locks_when_their_sort_keys_differ() -> None:
+    """docs/locks-table.md's value + type layout: the same text as email and as username is two
+    marker items (type=email, type=username), not one lock key twice."""
+    email = LockRule("email", "email", "{value}", "email")
+    username = LockRule("username", "username", "{value}", "username")
+    checks = check_distinct([check_value(email, "ada@x.io"), check_value(username, "ada@x.io")])
+    assert all(c.ok for c in checks), [c.error for c in checks]
+    same_sk = LockRule("handle", "handle", "{value}", "email")
+    clash = check_distinct([check_value(email, "ada@x.io"), check_value(same_sk, "ada@x.io")])
+    assert clash[1].error == "The email field writes the same lock key; each value needs its own."
