@@ -145,15 +145,13 @@ def test_the_choice_comes_back_from_an_index_without_ttl_to_one_with_it(qtbot: A
     assert set(texts(read(qtbot, panel, "byUser-ttl"))) == {"live", "plain"}
 
 
+@pytest.mark.only_on("dynamodb-local", reason="moto's PartiQL does not read from an index")
 @pytest.mark.parametrize(("index", "old"), [("byUser-keys", "not in this index"),
                                             ("byUser-all", "expired 60 min ago, still readable")])
 def test_a_partiql_select_of_an_index_says_the_same(qtbot: Any, qasync_loop: asyncio.AbstractEventLoop,
                                                     table: tuple[Connection, str], config: Path,
-                                                    index: str, old: str, engine: str) -> None:
+                                                    index: str, old: str) -> None:
     from dynoview.ui.partiql.panel import PartiqlPanel
-
-    if engine == "moto":
-        pytest.skip("moto's PartiQL does not read from an index (FROM \"t\".\"i\")")
 
     conn, name = table
     ctx = AppContext()

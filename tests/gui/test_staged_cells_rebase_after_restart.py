@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication
 
 from dynoview.core.edits.staging import written_values
@@ -22,27 +22,9 @@ from dynoview.core.tx.model import PUT, UPDATE, Action, Transaction
 from dynoview.ui.items.panel import ItemsPanel
 from dynoview.ui.main_window import MainWindow
 from tests.gui.conftest import open_window
+from tests.gui.test_staged_cells_after_send import KEY, PK, cell, type_in_cell  # noqa: F401
 
 pytestmark = pytest.mark.gui
-PK = "ACCT#c3e511"
-KEY = {"PK": {"S": PK}, "SK": {"S": "PROFILE"}}
-
-
-def cell(panel: ItemsPanel, column: str) -> Any:
-    model = panel.model
-    row = next(r for r in range(model.rowCount()) if model.item(r)["PK"]["S"] == PK)
-    return model.index(row, model.columns().index(column))
-
-
-def type_in_cell(qtbot: Any, panel: ItemsPanel, column: str, text: str) -> None:
-    panel.view.setCurrentIndex(cell(panel, column))
-    panel.cell_edits.edit_current()
-    editor = panel.cell_edits.delegate.editor
-    assert editor is not None
-    editor.line.setText(text)
-    qtbot.keyClick(editor.line, Qt.Key.Key_Return)
-
-
 def execute(qtbot: Any, builder: Any) -> Any:
     """Execute what the builder holds; the preflight's refusal (a list of its summaries) if it
     refuses, else the result."""

@@ -15,8 +15,6 @@ import subprocess
 import sys
 import threading
 import time
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -43,30 +41,6 @@ WATCH_MAIN = "import sys; from dynoview.cli import main; sys.exit(main(sys.argv[
 
 def s(text: str) -> dict[str, str]:
     return {"S": text}
-
-
-@pytest.fixture
-def new_table(conn: Connection) -> Iterator[Any]:
-    """A factory of fresh tables with a stream (dropped after the test)."""
-    made: list[str] = []
-
-    def make(view: str | None = "NEW_AND_OLD_IMAGES") -> str:
-        name = f"watch-{uuid.uuid4().hex[:8]}"
-        spec: dict[str, Any] = {}
-        if view is not None:
-            spec["StreamSpecification"] = {"StreamEnabled": True, "StreamViewType": view}
-        conn.client.create_table(
-            TableName=name, BillingMode="PAY_PER_REQUEST",
-            AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"},
-                                  {"AttributeName": "SK", "AttributeType": "S"}],
-            KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"},
-                       {"AttributeName": "SK", "KeyType": "RANGE"}], **spec)
-        made.append(name)
-        return name
-
-    yield make
-    for name in made:
-        conn.client.delete_table(TableName=name)
 
 
 def signup(conn: Connection, table: str, n: int, *, email_lock: bool = True) -> None:

@@ -6,8 +6,6 @@ finds what was written before it), and ``--seed replay`` on it is refused."""
 from __future__ import annotations
 
 import json
-import uuid
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,30 +19,6 @@ pytestmark = pytest.mark.integration
 
 ORPHAN = {"PK": {"S": "UNIQ#EMAIL#before@x.io"}, "SK": {"S": "LOCK"}}
 NO_LOCK = {"PK": {"S": "ACCT#9"}, "SK": {"S": "PROFILE"}, "email": {"S": "nolock@x.io"}}
-
-
-@pytest.fixture
-def new_table(conn: Connection) -> Iterator[Any]:
-    """A factory of fresh tables, with the stream CreateTable gives them or none."""
-    made: list[str] = []
-
-    def make(view: str | None) -> str:
-        name = f"provable-{uuid.uuid4().hex[:8]}"
-        spec: dict[str, Any] = {}
-        if view is not None:
-            spec["StreamSpecification"] = {"StreamEnabled": True, "StreamViewType": view}
-        conn.client.create_table(
-            TableName=name, BillingMode="PAY_PER_REQUEST",
-            AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"},
-                                  {"AttributeName": "SK", "AttributeType": "S"}],
-            KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"},
-                       {"AttributeName": "SK", "KeyType": "RANGE"}], **spec)
-        made.append(name)
-        return name
-
-    yield make
-    for name in made:
-        conn.client.delete_table(TableName=name)
 
 
 def stream(conn: Connection, table: str, enabled: bool, view: str = "NEW_AND_OLD_IMAGES") -> None:
