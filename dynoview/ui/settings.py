@@ -83,7 +83,7 @@ def settings(name: str | None = None) -> QSettings:
     return QSettings(str(path), QSettings.Format.IniFormat)
 
 
-def _path(store: QSettings | None, connection: str | None = None) -> Path:
+def path_of(store: QSettings | None, connection: str | None = None) -> Path:
     """The file ``store`` reads (None: ``connection``'s profile's, else the active one's): what a save
     changes; for the session's copy, the file it copies (a link there refuses the save with its sentence)."""
     return file_behind(Path(_store(store, connection).fileName()))  # settings() makes the folder
@@ -197,7 +197,7 @@ def _keep_unreadable(store: QSettings, raw: Any) -> Path | None:
     import hashlib
 
     data = (raw if isinstance(raw, str) else repr(raw)).encode("utf-8", "surrogatepass")
-    beside = _path(store)
+    beside = path_of(store)
     path = beside.with_name(f"{beside.name}.connections-unreadable-{hashlib.sha256(data).hexdigest()[:12]}")
     try:
         if not path.exists():
@@ -242,7 +242,7 @@ def save_connection(spec: ConnectionSpec,
     name), so a connection another window saved meanwhile stays. The connections saved now, and
     a sentence when the endpoint's user and password were left out; ``SettingsSaveError``."""
     data, had = _entry(spec)
-    saved = update(_path(store), CONNECTIONS_KEY, lambda raw: _json().dumps(
+    saved = update(path_of(store), CONNECTIONS_KEY, lambda raw: _json().dumps(
         [*(e for e in _raw_entries(raw, store) if not _named(e, spec.name)), data]))
     note = QCoreApplication.translate(
         "settings", "The user name and password in the endpoint URL are not saved: type them in "
@@ -252,7 +252,7 @@ def save_connection(spec: ConnectionSpec,
 
 def delete_connection(name: str, store: QSettings | None = None) -> list[ConnectionSpec]:
     """Remove the connection ``name`` from the file as it is now (the others stay)."""
-    return _specs(update(_path(store), CONNECTIONS_KEY, lambda raw: _json().dumps(
+    return _specs(update(path_of(store), CONNECTIONS_KEY, lambda raw: _json().dumps(
         [e for e in _raw_entries(raw, store) if not _named(e, name)])))
 
 
@@ -269,7 +269,7 @@ def _specs(raw: str) -> list[ConnectionSpec]:
 
 def save_connections(specs: list[ConnectionSpec], store: QSettings | None = None) -> None:
     """Replace all saved connections with ``specs`` (``save_connection`` adds one)."""
-    update(_path(store), CONNECTIONS_KEY, lambda _raw: _json().dumps([_entry(s)[0] for s in specs]))
+    update(path_of(store), CONNECTIONS_KEY, lambda _raw: _json().dumps([_entry(s)[0] for s in specs]))
 
 
 def load_theme(store: QSettings | None = None) -> str:
@@ -294,46 +294,15 @@ def save_theme(mode: str, store: QSettings | None = None) -> str | None:
 def _save_choice(key: str, value: str, store: QSettings | None) -> None:
     """One value saved like the connections (merged under the lock, the file replaced whole), not
     through QSettings.sync(), which fails silently and keeps the value only until quit."""
-    update(_path(store), key, lambda _raw: value)
+    update(path_of(store), key, lambda _raw: value)
 
 
-def _choice_not_saved(what: str, exc: SettingsSaveError) -> SettingsSaveError:
+def choice_not_saved(what: str, exc: SettingsSaveError) -> SettingsSaveError:
     """``exc`` said for a choice made in File > Settings: nothing changed, OK can be pressed again."""
     return SettingsSaveError(QCoreApplication.translate(
         "settings", "Could not save {what} to {path}: {reason}. The setting saved before still "
                     "applies; press OK again once the settings folder can be written, or Cancel.").format(
                         what=what, path=exc.path, reason=exc.reason), path=exc.path, reason=exc.reason)
-
-
-# Issue 25 (H7): [production] profile_patterns, what core.session.production reads at each connect.
-PRODUCTION_PATTERNS_KEY = "production/profile_patterns"
-
-
-def production_patterns(store: QSettings | None = None) -> list[str]:
-    """The profile-name patterns that mark a connection production, read as each connect reads
-    them (``core.session.production.patterns_of``; Qt reads "a, b" as a list)."""
-    from dynoview.core.session import production
-
-    return list(production.patterns_of((store or settings()).value(PRODUCTION_PATTERNS_KEY)))
-
-
-def save_production_patterns(patterns: list[str], store: QSettings | None = None, *,
-                             removed: list[str] | None = None) -> list[str]:
-    """Save the patterns: the list replaced whole, or with ``removed`` (File > Settings) those
-    added to and removed from the list as the file holds it now, under the lock like the
-    connections, so a pattern another window saved meanwhile stays in force. The list saved
-    now; ``SettingsSaveError`` when not saved (the patterns saved before stay in force)."""
-    from dynoview.core.session import production
-
-    def change(raw: Any) -> str:
-        now = list(production.patterns_of(raw))
-        return production.format_patterns(patterns if removed is None else [
-            *(p for p in now if p not in removed), *(p for p in patterns if p not in now)])
-    try:
-        return list(production.patterns_of(update(_path(store), PRODUCTION_PATTERNS_KEY, change)))
-    except SettingsSaveError as exc:
-        raise _choice_not_saved(QCoreApplication.translate(
-            "settings", "the production patterns"), exc) from exc
 
 
 LANGUAGE_KEY = "appearance/language"
@@ -353,7 +322,7 @@ def save_language(code: str, store: QSettings | None = None) -> None:
     try:
         _save_choice(LANGUAGE_KEY, code, store)
     except SettingsSaveError as exc:
-        raise _choice_not_saved(QCoreApplication.translate("settings", "the language"), exc) from exc
+        raise choice_not_saved(QCoreApplication.translate("settings", "the language"), exc) from exc
 
 
 def recent_tables(connection: str, store: QSettings | None = None) -> list[str]:
@@ -370,7 +339,7 @@ def add_recent_table(connection: str, table: str, store: QSettings | None = None
         data[connection] = [table, *(n for n in names if isinstance(n, str) and n != table)
                             ][:RECENT_LIMIT] if isinstance(names, list) else [table]
         return _json().dumps(data)
-    update_quietly(_path(store, connection), RECENT_KEY, change)
+    update_quietly(path_of(store, connection), RECENT_KEY, change)
 
 
 def column_widths(connection: str, table: str, store: QSettings | None = None) -> dict[str, int]:
@@ -392,7 +361,7 @@ def save_values(values: dict[str, Any], store: QSettings | None = None) -> None:
     """Save the window's layout (geometry, docks, splitters) in one save, said once if it fails."""
     def as_is(value: Any) -> Callable[[Any], Any]:
         return lambda _raw: value
-    update_keys_quietly(_path(store), {key: as_is(value) for key, value in values.items()})
+    update_keys_quietly(path_of(store), {key: as_is(value) for key, value in values.items()})
 
 
 PARTIQL_HISTORY_KEY = "partiql/history"
@@ -429,7 +398,7 @@ def add_partiql_history(connection: str, entry: dict[str, Any],
         kept = [e for e in _history(data.get(connection, [])) if _json().dumps(e, sort_keys=True) != same]
         history[:] = data[connection] = [entry, *kept][:PARTIQL_HISTORY_LIMIT]
         return _json().dumps(data)
-    update_quietly(_path(store, connection), PARTIQL_HISTORY_KEY, change)
+    update_quietly(path_of(store, connection), PARTIQL_HISTORY_KEY, change)
     return list(history) or [entry]
 
 
@@ -461,7 +430,7 @@ def _save_table_entry(key: str, connection: str, table: str, value: Any,
         while evict and len(data) > COLUMN_TABLES_LIMIT:
             data.pop(next(iter(data)))
         return _json().dumps(data)
-    update_quietly(_path(store, connection), key, change)
+    update_quietly(path_of(store, connection), key, change)
 
 
 def column_layout(connection: str, table: str, store: QSettings | None = None) -> dict[str, Any]:

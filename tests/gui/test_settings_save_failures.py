@@ -17,6 +17,7 @@ from dynoview.core.session import profile
 from dynoview.ui import settings as saved
 from dynoview.ui.i18n import languages
 from dynoview.ui.main_window import MainWindow
+from dynoview.ui.session import production_patterns as pattern_store
 from dynoview.ui.session.settings_dialog import SettingsDialog
 from dynoview.ui.settings_save import SettingsSaveError
 
@@ -71,10 +72,10 @@ def app_look(qapp: Any) -> Iterator[None]:
 def test_a_choice_that_can_be_saved_is_read_back(root: Path) -> None:
     assert saved.save_theme("dark") is None
     saved.save_language("pt_BR")
-    saved.save_production_patterns(["*-prod", "live"])
+    pattern_store.save_production_patterns(["*-prod", "live"])
     assert saved.load_theme() == "dark"
     assert saved.load_language() == "pt_BR"
-    assert saved.production_patterns() == ["*-prod", "live"]
+    assert pattern_store.production_patterns() == ["*-prod", "live"]
 
 
 def test_a_theme_that_cannot_be_saved_is_a_sentence(unwritable: Path) -> None:
@@ -90,7 +91,7 @@ def test_a_language_or_patterns_that_cannot_be_saved_raise_a_sentence(unwritable
     assert str(unwritable) in exc.value.message
     with pytest.raises(SettingsSaveError, match=r"Could not save the production patterns to .*"
                                                 r"The setting saved before still applies"):
-        saved.save_production_patterns(["*-prod"])
+        pattern_store.save_production_patterns(["*-prod"])
 
 
 def test_the_window_says_a_theme_it_could_not_save(qtbot: Any, qasync_loop: asyncio.AbstractEventLoop,
@@ -114,7 +115,7 @@ def test_the_settings_dialog_stays_open_saying_what_it_could_not_save(qtbot: Any
     assert dialog.save_error.isVisible()
     assert "Could not save the production patterns" in dialog.save_error.text()
     assert str(unwritable) in dialog.save_error.text()
-    assert saved.production_patterns() == [] and saved.load_language() == languages.SYSTEM
+    assert pattern_store.production_patterns() == [] and saved.load_language() == languages.SYSTEM
 
 
 def test_the_settings_dialog_saves_once_the_folder_can_be_written(qtbot: Any, root: Path) -> None:
@@ -129,4 +130,4 @@ def test_the_settings_dialog_saves_once_the_folder_can_be_written(qtbot: Any, ro
     root.unlink()  # the user frees the folder and presses OK again
     dialog.accept()
     assert dialog.result() == SettingsDialog.DialogCode.Accepted and not dialog.isVisible()
-    assert saved.production_patterns() == ["*-prod"] and saved.load_language() == "fr"
+    assert pattern_store.production_patterns() == ["*-prod"] and saved.load_language() == "fr"

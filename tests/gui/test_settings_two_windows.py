@@ -10,6 +10,7 @@ import pytest
 
 from dynoview.core.session import production, profile
 from dynoview.ui import settings as saved
+from dynoview.ui.session import production_patterns as pattern_store
 from dynoview.ui.session.settings_dialog import SettingsDialog
 
 pytestmark = [pytest.mark.gui]
@@ -28,7 +29,7 @@ def add(dialog: SettingsDialog, text: str) -> None:
 
 
 def test_ok_in_one_window_keeps_the_pattern_the_other_saved(qtbot: Any) -> None:
-    saved.save_production_patterns(["live"])
+    pattern_store.save_production_patterns(["live"])
     a, b = SettingsDialog(None), SettingsDialog(None)
     qtbot.addWidget(a)
     qtbot.addWidget(b)
@@ -39,7 +40,7 @@ def test_ok_in_one_window_keeps_the_pattern_the_other_saved(qtbot: Any) -> None:
 
 
 def test_each_window_applies_its_own_change_only(qtbot: Any) -> None:
-    saved.save_production_patterns(["live", "old"])
+    pattern_store.save_production_patterns(["live", "old"])
     a, b = SettingsDialog(None), SettingsDialog(None)
     qtbot.addWidget(a)
     qtbot.addWidget(b)
@@ -50,7 +51,7 @@ def test_each_window_applies_its_own_change_only(qtbot: Any) -> None:
     add(a, "team-*")
     a.accept()
     assert production.load_patterns() == ("live", "*-prod", "team-*")
-    assert saved.production_patterns() == ["live", "*-prod", "team-*"]
+    assert pattern_store.production_patterns() == ["live", "*-prod", "team-*"]
 
 
 def test_ok_keeps_the_language_the_other_window_chose(qtbot: Any) -> None:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QSettings
 
 from dynoview.core.session import production
-from dynoview.ui import settings as saved
+from dynoview.ui.session import production_patterns as pattern_store
 from tests.property.strategies import FUZZ
 
 pytestmark = pytest.mark.property
@@ -37,10 +37,10 @@ def _valid(patterns: list[str]) -> list[str]:
 def test_patterns_saved_by_settings_are_the_ones_applied(patterns: list[str]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder, "settings.ini")
-        assert saved.save_production_patterns(patterns, QSettings(str(path), QSettings.Format.IniFormat)) \
-            == patterns
+        store = QSettings(str(path), QSettings.Format.IniFormat)
+        assert pattern_store.save_production_patterns(patterns, store) == patterns
         assert production.load_patterns(path) == tuple(patterns)  # what each connect applies
-        shown = saved.production_patterns(QSettings(str(path), QSettings.Format.IniFormat))
+        shown = pattern_store.production_patterns(QSettings(str(path), QSettings.Format.IniFormat))
         assert shown == patterns  # what the dialog shows when opened again
 
 

@@ -36,8 +36,10 @@ class WriteModeRefused(DynoViewError):
 
 
 def settings_file() -> Path:
-    """The settings file the window writes (``dynoview.ui.settings``), read here without Qt."""
-    return profile.config_dir() / "settings.ini"
+    """The user's settings file (``dynoview.ui.settings``), read here without Qt. Always the
+    user's, never a demo session's: the patterns mark the user's real connections (a demo
+    connection is never production), also those opened from a ``--demo`` session."""
+    return profile.config_dir(profile.DEFAULT) / "settings.ini"
 
 
 def load_patterns(path: Path | None = None) -> tuple[str, ...]:

@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.core.session.production import pattern_problem
-from dynoview.ui import settings as saved
 from dynoview.ui.i18n.language_dialog import LanguageChooser
 from dynoview.ui.plain_text import plain_label
+from dynoview.ui.session import production_patterns as pattern_store
 from dynoview.ui.settings_save import SettingsSaveError
 from dynoview.ui.themed import mark_refused, set_role
 from dynoview.ui.updates.settings_section import UpdateSwitch
@@ -107,7 +107,7 @@ class SettingsDialog(QDialog):
         self.setWindowTitle(self.tr("Settings"))
         # What was loaded, so OK saves only what the user changed here: another window may
         # have saved a pattern or a language since, and it must stay.
-        self.loaded_patterns = saved.production_patterns()
+        self.loaded_patterns = pattern_store.production_patterns()
         self.production = ProductionPatterns(self.loaded_patterns)
         self.sections = QVBoxLayout()
         self.add_section(self.tr("Production connections"), self.production)
@@ -148,7 +148,7 @@ class SettingsDialog(QDialog):
             added = [p for p in now if p not in self.loaded_patterns]
             removed = [p for p in self.loaded_patterns if p not in now]
             if added or removed:
-                saved.save_production_patterns(added, removed=removed)
+                pattern_store.save_production_patterns(added, removed=removed)
                 self.loaded_patterns = now  # a second OK (after a failed save) changes nothing twice
             if self.language.choice() != self.loaded_language:
                 self.language.save()

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from dynoview.core.session import production, profile
+from dynoview.core.session.connection import ConnectionSpec
 from dynoview.core.session.production import format_patterns, load_patterns, matches, pattern_problem
 
 
@@ -28,3 +32,20 @@ def test_saved_patterns_read_back_and_match(tmp_path: Path) -> None:
     assert patterns == ("*-prod", "team-[ab]")
     assert matches("billing-prod", patterns) and matches("team-a", patterns)
     assert not matches("team-c", patterns) and not matches("prod", patterns)
+
+
+def test_a_demo_session_applies_the_users_patterns_to_a_real_connection(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``dynoview --demo``, then File › Connect… to acme-prod: the user's patterns mark it
+    production (read-only), as in a normal start; before, the demo's own settings file was read
+    and the connection opened writable."""
+    monkeypatch.setattr(profile, "config_root", lambda: tmp_path)
+    (tmp_path / "settings.ini").write_text('[production]\nprofile_patterns="*-prod"\n')
+    real = ConnectionSpec(name="acme", profile="acme-prod", region="us-east-1")
+    with profile.use(profile.DEMO):
+        assert production.settings_file() == tmp_path / "settings.ini"
+        opened = production.as_opened(real)
+        assert opened.production and opened.read_only
+        demo = production.as_opened(ConnectionSpec(name="Demo", demo=True, profile="x-prod"))
+        assert not demo.production  # the demo itself is never production
+    assert production.as_opened(real).production  # a normal start, as before
