@@ -24,7 +24,7 @@ from dynoview.cli.common import (
     terminal_line,
     whole_number,
 )
-from dynoview.core.audit.report import audit_json, audit_text, dumps
+from dynoview.core.audit.report import audit_json, audit_text, dumps, nothing_matched
 from dynoview.core.audit.run import (
     DEFAULT_SEGMENTS,
     MAX_SEGMENTS,
@@ -175,12 +175,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     except USER_ERRORS as exc:
         return fail(exc, args, operation=operation, table=args.table)
-    matched = result.items_read - result.pairing.other_items
-    if result.items_read and not matched:
-        # "No problems found" would be a wrong answer: the schema describes another layout.
-        say(f"no account or lock in {args.table} matched the uniqueness schema ({origin}): "
-            f"all {result.items_read:,} items read are something else. Check the schema's key "
-            "names and prefixes (--schema FILE, or --detect).")
+    unmatched = nothing_matched(result, origin, "--schema FILE, or --detect")
+    if unmatched:  # "No problems found" would be a wrong answer: the schema describes another layout
+        say(unmatched)
         return 2
     if args.format == "json":
         print(terminal_json(dumps(audit_json(result, include_receipts=not args.no_receipts))))

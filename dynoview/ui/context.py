@@ -18,6 +18,7 @@ from dynoview.ui.gc_pauses import share_gil_with_ui
 from dynoview.ui.tasks import TaskRunner, report_unexpected
 
 if TYPE_CHECKING:  # types only: their modules load after the first paint, when first used
+    from dynoview.core.preflight.model import Preflight
     from dynoview.core.reads.reader import Reader
     from dynoview.core.reads.receipts import ReadLog, ReadReceipt
     from dynoview.core.session.connection import Connection
@@ -63,6 +64,17 @@ class WrittenKey:
         return table == self.table and all(item.get(k) == v for k, v in self.key.items())
 
 
+@dataclass(frozen=True)
+class ItemsChanged:
+    """Items a send or a preflight found, without writing them, maybe not as the views read
+    them: ``keys``, those of the actions DynamoDB cancelled a transaction on that its preflight
+    did not expect to fail (changed since); ``preflight``, its reads of the accounts and locks a
+    transaction touches. Views compare them with what they show and read again what differs."""
+
+    keys: list[WrittenKey] = field(default_factory=list)
+    preflight: Preflight | None = None
+
+
 RECEIPTS_EVERY_S = 0.1  # receipts reach the read log and status bar at most ten times a second
 
 
@@ -94,6 +106,9 @@ class AppContext(QObject):
     # After the builder executed a transaction that wrote (or may have written): the
     # list[WrittenKey] it touched. Views holding those items re-read them or mark them stale.
     items_written = Signal(object)
+    # Nothing was written, but a cancelled send or a preflight read items a view may show as they
+    # were (``ItemsChanged``): the view marks what differs stale, as after a write.
+    items_changed = Signal(object)
     subject_changed = Signal(object)  # Subject | None: the selection the templates act on
     schema_changed = Signal(object)  # UniquenessSchema of the open table
 

@@ -13,6 +13,7 @@ file, so the destination is either untouched or the whole new file.
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import os
 import threading
@@ -27,7 +28,7 @@ from dynoview.core.audit.run import AuditResult
 from dynoview.core.background import yield_to_ui
 from dynoview.core.errors import CancelledError
 from dynoview.core.session.private_files import atomic_private, check_target
-from dynoview.core.uniqueness.findings import Finding
+from dynoview.core.uniqueness.findings import OK, Finding
 
 CSV, JSON = "csv", "json"
 FORMATS = (CSV, JSON)
@@ -36,6 +37,9 @@ FORMATS = (CSV, JSON)
 CSV_SLICE = 5000
 JSON_SLICE = 500
 EXPORT_NOTE = "Every finding of the audit: the window's status filter and search do not apply."
+LIVE_NOTE = ("Every finding the window's grid showed when this was written: the audit's, with the "
+             "changes Live mode applied since (findings resolved since are left out, new ones are "
+             "in; counts.OK is the audit's). The window's status filter and search do not apply.")
 _PLACEHOLDER = "dynoview-findings-placeholder"  # where the findings go in the report's text
 
 
@@ -52,6 +56,26 @@ class ExportProgress:
 
 
 ProgressCallback = Callable[[ExportProgress], None]
+
+
+@dataclass(frozen=True)
+class LiveChanges:
+    """What Live mode changed in the grid since the audit: the audit's findings it took off
+    (the objects of ``AuditResult.findings``, matched by identity) and the findings it put on."""
+
+    cleared: tuple[Finding, ...] = ()
+    added: tuple[Finding, ...] = ()
+
+
+def with_live_changes(result: AuditResult, changes: LiveChanges) -> AuditResult:
+    """The audit as the grid shows it with Live mode's changes: its findings less those cleared,
+    then those added; the problem counts counted again (OK stays the audit's)."""
+    gone = {id(f) for f in changes.cleared}
+    findings = [f for f in result.findings if id(f) not in gone] + list(changes.added)
+    counts = {s: n for s, n in result.counts.items() if s == OK}
+    for f in findings:
+        counts[f.status] = counts.get(f.status, 0) + 1
+    return dataclasses.replace(result, findings=findings, counts=counts)
 
 
 def check_destination(path: Path | str) -> bool:
@@ -83,14 +107,16 @@ def _csv_parts(findings: Sequence[Finding]) -> Iterator[tuple[str, int]]:
         yield findings_csv(part)[len(header):], len(part)
 
 
-def _json_parts(result: AuditResult) -> Iterator[tuple[str, int]]:
+def _json_parts(result: AuditResult, live: bool = False) -> Iterator[tuple[str, int]]:
     """The report's text in parts: ``dumps`` of the report with its findings left out, cut
-    where they go, and the findings between, each indented as ``dumps`` nests it."""
+    where they go, and the findings between, each indented as ``dumps`` nests it. ``live``: the
+    findings are the audit's with Live mode's changes (``with_live_changes``)."""
     data = audit_json(result, with_findings=False)
     data["findings"] = _PLACEHOLDER
     # A reader of the file cannot see the window: say it is everything, not what was shown.
-    data["export"] = {"exported_at": datetime.now(UTC).isoformat(), "scope": "all-findings",
-                      "findings": len(result.findings), "note": EXPORT_NOTE}
+    data["export"] = {"exported_at": datetime.now(UTC).isoformat(),
+                      "scope": "grid-with-live-changes" if live else "all-findings",
+                      "findings": len(result.findings), "note": LIVE_NOTE if live else EXPORT_NOTE}
     # A top-level key starts a line at two spaces; no string in JSON holds a raw newline.
     marker = '\n  "findings": ' + dumps(_PLACEHOLDER)
     head, found, tail = dumps(data).partition(marker)
@@ -124,14 +150,18 @@ def _write_parts(handle: IO[str], parts: Iterator[tuple[str, int]], total: int,
 
 def write_audit_file(result: AuditResult, path: Path | str, fmt: str, *,
                      cancel: threading.Event | None = None,
-                     progress: ProgressCallback | None = None) -> Path:
+                     progress: ProgressCallback | None = None,
+                     changes: LiveChanges | None = None) -> Path:
     """Write the audit's findings as CSV (``fmt`` "csv"), or the full report as JSON ("json"),
     to ``path``; return it. Raises ``CancelledError`` once ``cancel`` is set (between slices,
     and once more before the file replaces ``path``): nothing is then left at ``path`` but
-    what was there. ``progress`` is called after each slice, in the calling thread."""
+    what was there. ``progress`` is called after each slice, in the calling thread. With
+    ``changes``, ``result`` is written as Live mode shows it (``with_live_changes``)."""
     if fmt not in FORMATS:
         raise ValueError(f"An audit is exported as csv or json, not {fmt!r}.")
-    parts = _csv_parts(result.findings) if fmt == CSV else _json_parts(result)
+    if changes is not None:
+        result = with_live_changes(result, changes)
+    parts = _csv_parts(result.findings) if fmt == CSV else _json_parts(result, changes is not None)
     total = len(result.findings)
     # Findings name emails and account ids: the export is private like every file we write.
     with atomic_private(path, "w", encoding="utf-8", tag="partial") as handle:

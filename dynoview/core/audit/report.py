@@ -97,6 +97,19 @@ def audit_json(result: AuditResult, *, include_receipts: bool = True,
     return data
 
 
+def nothing_matched(result: AuditResult, origin: str = "", fix: str = "") -> str | None:
+    """The sentence for an audit whose schema matched none of the items it read (every one
+    "something else"), or None. "No problems found" would be a wrong answer there: the schema
+    describes another layout. ``origin`` says where the schema came from, ``fix`` how to change
+    it where the sentence is shown (``dynoview audit``'s flags, the window's buttons)."""
+    if not result.items_read or result.items_read - result.pairing.other_items:
+        return None
+    return (f"no account or lock in {result.table} matched the uniqueness schema"
+            + (f" ({origin})" if origin else "")
+            + f": all {result.items_read:,} items read are something else. Check the schema's key "
+            "names and prefixes" + (f" ({fix})" if fix else "") + ".")
+
+
 def diagnosis_json(d: Diagnosis) -> dict[str, Any]:
     """One diagnosis as a JSON-ready dict (see docs/cli-audit.md)."""
     return {

@@ -360,6 +360,38 @@ def lock_key_problem(schema: UniquenessSchema, rule: LockRule, table: TableInfo)
     return None
 
 
+def table_key_problem(schema: UniquenessSchema, table: TableInfo) -> SchemaError | None:
+    """Why ``schema`` cannot describe ``table`` (the accounts' table, and the locks' when they
+    share it), located at the field to fix (``pk_name``, ``sk_name``, ``rules[i].sk_value``); or
+    None. A key name the table does not have matches no item: the audit would read every item as
+    "something else" and show no finding at all. Locks in a table of their own are checked
+    against that table by the audit (``audit.two_tables.check_two_tables``)."""
+    pk, sk = table.partition_key, table.sort_key
+    if schema.locks is None:  # the locks' own check first: its sentences say what to set
+        for i, rule in enumerate(schema.rules):
+            problem = lock_key_problem(schema, rule, table)
+            if problem is None:
+                continue
+            if schema.pk_name != pk.name or pk.type != "S":
+                where = "pk_name"
+            elif rule.sk_value is None and sk is not None and schema.sk_name == sk.name:
+                where = f"rules[{i}].sk_value"
+            else:
+                where = "sk_name"
+            return SchemaError(problem, where)
+    if schema.pk_name != pk.name:
+        return SchemaError(f"table {table.name} is keyed on {pk.name}, not {schema.pk_name}: set "
+                           f"pk_name to {pk.name}.", "pk_name")
+    if sk is None and schema.sk_name is not None:
+        return SchemaError(f"table {table.name} has no sort key, not {schema.sk_name}: set sk_name "
+                           "to null.", "sk_name")
+    if sk is not None and schema.sk_name != sk.name:
+        named = "null" if schema.sk_name is None else schema.sk_name
+        return SchemaError(f"table {table.name} sorts on {sk.name}, not {named}: set sk_name to "
+                           f"{sk.name}.", "sk_name")
+    return None
+
+
 def default_schema(table: TableInfo | None) -> UniquenessSchema:
     """The article's layout, keyed like the table, using a GSI on email if there is one."""
     if table is None:

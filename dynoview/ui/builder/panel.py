@@ -33,13 +33,21 @@ from dynoview.ui.builder.dialogs import ActionLogDialog, ConfirmDialog, ExportDi
 from dynoview.ui.builder.drafts_view import BuilderDrafts
 from dynoview.ui.builder.editing import ActionsPane, default_table, judge, request_json, tables_of
 from dynoview.ui.builder.preflight_view import OverrideDialog
-from dynoview.ui.builder.send_flow import Outcome, SendEnv, SendFlow, SendStep, State, written_keys
+from dynoview.ui.builder.send_flow import (
+    Outcome,
+    SendEnv,
+    SendFlow,
+    SendStep,
+    State,
+    cancelled_keys,
+    written_keys,
+)
 from dynoview.ui.builder.side_tabs import SideTabs
 from dynoview.ui.builder.template_forms import TemplateForm
 from dynoview.ui.builder.templates_menu import TemplatesMenu
 from dynoview.ui.builder.token_row import TokenRow
 from dynoview.ui.builder.toolbar import BuilderToolbar
-from dynoview.ui.context import AppContext
+from dynoview.ui.context import AppContext, ItemsChanged
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 
 EXPORT_TITLES = {"boto3": QT_TRANSLATE_NOOP(
@@ -343,6 +351,8 @@ class BuilderPanel(QWidget):
             else:
                 view.show_preflight(step.preflight)
                 view.set_guards(step.guards)
+                # Its reads are newer than what other views show: they compare (the grid's rows).
+                self.ctx.items_changed.emit(ItemsChanged(preflight=step.preflight))
             self.side.title_preflight(step.preflight)
         if step.state is State.SETTLED and step.result is not None:
             self._settled(step.result, step.tx or self.transaction)
@@ -364,6 +374,9 @@ class BuilderPanel(QWidget):
             # written transaction as unsent work.
             self.drafts.save_now()
         self.ctx.items_written.emit(written_keys(result, sent, tables_of(self.ctx), self.schema))
+        changed = cancelled_keys(result, sent, tables_of(self.ctx), self.schema, self.send_flow.preflight)
+        if changed:  # nothing written, but these items are not as they were read
+            self.ctx.items_changed.emit(ItemsChanged(changed))
 
     def add_guards(self) -> None:
         """Load the transaction with the preflight's guards added (the preview shows them) and

@@ -28,6 +28,7 @@ from PySide6.QtCore import QObject, Signal
 from dynoview.core.edits.staging import written_values
 from dynoview.core.preflight.check import Preflight
 from dynoview.core.preflight.guards import Guard, add_guards
+from dynoview.core.preflight.model import CANCELLED as WOULD_CANCEL
 from dynoview.core.preflight.model import UNSEEN_ATTRIBUTES
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog, connection_record
@@ -137,6 +138,26 @@ def written_keys(result: ExecutionResult, sent: Transaction, tables: dict[str, T
         # What it set, only when it surely wrote: a value there may be someone else's otherwise.
         keys.append(WrittenKey(action.table, action.target_key(names), certain,
                                written_values(action) if certain else None))
+    return keys
+
+
+def cancelled_keys(result: ExecutionResult, sent: Transaction, tables: dict[str, TableInfo],
+                   schema: UniquenessSchema, preflight: Preflight | None) -> list[WrittenKey]:
+    """The items of the actions DynamoDB cancelled ``sent`` on that ``preflight`` did not expect
+    to fail: they changed after it read them (nothing was written). Those it expected to fail
+    are in its own reads, which the views compare (``ItemsChanged.preflight``)."""
+    if result.status != CANCELLED:
+        return []
+    expected = {r.action for r in preflight.refusals if r.status == WOULD_CANCEL} if preflight else set()
+    keys = []
+    for outcome in result.actions:
+        if not outcome.code or outcome.index in expected or outcome.index >= len(sent.actions):
+            continue
+        action = sent.actions[outcome.index]
+        info = tables.get(action.table)
+        names = info.key_names if info is not None else tuple(
+            n for n in (schema.pk_name, schema.sk_name) if n)
+        keys.append(WrittenKey(action.table, action.target_key(names), certain=False))
     return keys
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from dynoview.core.audit.export_file import write_audit_file
+from dynoview.core.audit.export_file import LiveChanges, write_audit_file
 from dynoview.core.audit.run import AuditResult
 from dynoview.core.errors import DynoViewError, UserFacingError
 
@@ -45,12 +45,20 @@ def no_audit_text() -> str:
     return QCoreApplication.translate("locks.export", "Run the audit first: there is nothing to export yet.")
 
 
-def exported_text(result: AuditResult, path: str | Path) -> str:
-    """Where the file went: every finding, not the filtered rows; a cancelled audit's file is
-    not the table's."""
-    text = QCoreApplication.translate(
-        "locks.export", "Exported every finding of the audit ({count:,}) to {path}; the "
-        "window's filter and search do not apply.").format(count=len(result.findings), path=path)
+def exported_text(result: AuditResult, path: str | Path, changes: LiveChanges | None = None) -> str:
+    """Where the file went: every finding, not the filtered rows (with ``changes``, as Live mode
+    shows them); a cancelled audit's file is not the table's."""
+    if changes is not None:  # each cleared finding is one of the audit's (``with_live_changes``)
+        count = len(result.findings) - len(changes.cleared) + len(changes.added)
+        text = QCoreApplication.translate(
+            "locks.export", "Exported every finding the grid shows ({count:,}): the audit's, with the "
+            "changes Live mode applied since ({cleared:,} resolved, {added:,} new or changed), to "
+            "{path}; the window's filter and search do not apply.").format(
+                count=count, cleared=len(changes.cleared), added=len(changes.added), path=path)
+    else:
+        text = QCoreApplication.translate(
+            "locks.export", "Exported every finding of the audit ({count:,}) to {path}; the "
+            "window's filter and search do not apply.").format(count=len(result.findings), path=path)
     if result.cancelled:
         text += " " + QCoreApplication.translate(
             "locks.export", "The audit was cancelled: the file covers only the items read.")

@@ -14,12 +14,18 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from dynoview.core.audit.export_file import ExportProgress, check_destination, write_audit_file
+from dynoview.core.audit.export_file import (
+    ExportProgress,
+    LiveChanges,
+    check_destination,
+    write_audit_file,
+)
 from dynoview.core.audit.run import AuditResult
 from dynoview.core.errors import CancelledError, DynoViewError
 from dynoview.ui.context import AppContext
@@ -58,10 +64,14 @@ class AuditExport(QObject):
 
     finished = Signal(object)  # the Path written, or None (cancelled or failed)
 
-    def __init__(self, ctx: AppContext, bar: FilterBar, parent: QWidget) -> None:
+    def __init__(self, ctx: AppContext, bar: FilterBar, parent: QWidget,
+                 live_changes: Callable[[AuditResult], LiveChanges | None] | None = None) -> None:
+        """``live_changes``: what Live mode changed in the grid since an audit (None when it
+        did not follow that audit's rows): the file holds the findings as the grid shows them."""
         super().__init__(parent)
         self.ctx = ctx
         self.bar = bar
+        self.live_changes = live_changes
         self.running = False
         self.path: Path | None = None
         self._existed = False  # a file was at the path: a cancel leaves it as it was
@@ -107,13 +117,15 @@ class AuditExport(QObject):
         except (OSError, DynoViewError) as exc:
             self._fail(exc, path)
             return False
+        # The grid as it is now: Live's changes taken here, on the UI thread that applies them.
+        changes = self.live_changes(result) if self.live_changes is not None else None
         self.running, self.path, self._existed = True, Path(path), existed
         self._last = ExportProgress(0, len(result.findings))
         self._cancel = threading.Event()
         self.bar.set_exporting(True)
         self._reveal.start()
         # A bug in the writer goes to the crash reporter (no on_error); _run settles the bar.
-        self.ctx.tasks.start(EXPORT_TASK, self._run(result, Path(path), fmt, self._cancel))
+        self.ctx.tasks.start(EXPORT_TASK, self._run(result, Path(path), fmt, self._cancel, changes))
         return True
 
     def cancel(self) -> None:
@@ -124,22 +136,24 @@ class AuditExport(QObject):
             self.bar.show_export_progress(self._last.fraction,
                                           QCoreApplication.translate("locks.export", "Cancelling…"))
 
-    async def _run(self, result: AuditResult, path: Path, fmt: str, cancel: threading.Event) -> None:
+    async def _run(self, result: AuditResult, path: Path, fmt: str, cancel: threading.Event,
+                   changes: LiveChanges | None = None) -> None:
         written: Path | None = None
         try:
-            written = await self.ctx.tasks.call(self._write, result, path, fmt, cancel, cancellable=True)
+            written = await self.ctx.tasks.call(self._write, result, path, fmt, cancel, changes,
+                                                cancellable=True)
         except CancelledError:  # the core's: Cancel, or the app shutting its tasks down
             self.ctx.status_message.emit(cancelled_text(path, self._existed))
         except (OSError, DynoViewError) as exc:  # a full disk, a folder gone meanwhile
             self._fail(exc, path)
         else:
-            self.ctx.status_message.emit(exported_text(result, path))
+            self.ctx.status_message.emit(exported_text(result, path, changes))
         finally:
             self._settle()
         self.finished.emit(written)
 
     def _write(self, result: AuditResult, path: Path, fmt: str, own: threading.Event,
-               cancel: threading.Event) -> Path:
+               changes: LiveChanges | None, cancel: threading.Event) -> Path:
         """In the pool: the file, its progress relayed at most every ``PROGRESS_EVERY_S``."""
         sent = [0.0]
 
@@ -149,7 +163,8 @@ class AuditExport(QObject):
                 sent[0] = now
                 self._report(p)
 
-        return write_audit_file(result, path, fmt, cancel=_EitherSet(own, cancel), progress=progress)
+        return write_audit_file(result, path, fmt, cancel=_EitherSet(own, cancel), progress=progress,
+                                changes=changes)
 
     def _on_progress(self, progress: ExportProgress) -> None:
         if not self.running:

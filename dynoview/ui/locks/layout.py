@@ -44,6 +44,7 @@ from dynoview.ui.locks.live_bar import LiveBar
 from dynoview.ui.locks.model import AuditRowsModel
 from dynoview.ui.locks.repair_flow import RowActions
 from dynoview.ui.placeholder import PlaceholderBrowser
+from dynoview.ui.themed import set_role
 
 FILTER_ALL = QT_TRANSLATE_NOOP("locks.layout", "All rows")
 FILTER_PROBLEMS = QT_TRANSLATE_NOOP("locks.layout", "Problems only")
@@ -64,6 +65,11 @@ class AuditBar(QWidget):
         self.counts_label = QLabel(QCoreApplication.translate("locks.layout", NO_AUDIT))
         self.counts_label.setWordWrap(True)
         layout.addWidget(self.counts_label)
+
+    def show_counts(self, text: str, *, error: bool = False) -> None:
+        """The counts line; ``error``: why the audit has no counts to show, in the error colour."""
+        set_role(self.counts_label, "error" if error else "")
+        self.counts_label.setText(text)
 
     def _build_row(self) -> FlowLayout:
         row = FlowLayout()  # wraps at 1024x700 rather than clipping "Strongly consistent"

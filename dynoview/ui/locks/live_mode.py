@@ -20,6 +20,7 @@ notice; the steps' events wait meanwhile, and the status line says "starting" un
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
@@ -28,6 +29,8 @@ from PySide6.QtCore import QCoreApplication, QObject, QPoint, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QMenu, QTableView, QToolButton, QWidget
 
+from dynoview.core.audit.export_file import LiveChanges
+from dynoview.core.audit.rows import AuditRows
 from dynoview.core.audit.view_order import ViewQuery
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.watch.events import APPEARED, CHANGED, RESOLVED, WatchEvent
@@ -40,7 +43,7 @@ from dynoview.ui.locks.grid_order import GridOrder
 from dynoview.ui.locks.live_bar import LiveBar, LiveCounts
 from dynoview.ui.locks.live_controller import LiveController
 from dynoview.ui.locks.live_records import RecordsDialog
-from dynoview.ui.locks.live_rows import Applied, LiveRows, empty_rows
+from dynoview.ui.locks.live_rows import Applied, GridChanges, LiveRows, empty_rows
 from dynoview.ui.locks.model import AuditRowsModel
 from dynoview.ui.row_select import select_only_row
 
@@ -83,6 +86,9 @@ class LiveMode(QObject):
         self._diffing: LiveRows | None = None  # the rows being compared with it
         self._start_events: list[WatchEvent] = []  # its changes still to apply
         self._start_counts: Counter[str] = Counter()
+        # The rows Live changed (by reference: not kept alive once the grid drops them) and
+        # what it changed there, across its starts: the rows stay as Live left them.
+        self._changed: tuple[weakref.ref[AuditRows], GridChanges] | None = None
         QShortcut(QKeySequence(LIVE_KEY), parent, self.toggle.click)
         self.toggle.toggled.connect(self._toggled)
         self.bar.records_requested.connect(self.show_records)
@@ -165,6 +171,10 @@ class LiveMode(QObject):
     def _on_indexed(self, live: LiveRows) -> None:
         if not self.on or live.rows is not self.model.audit_rows:
             return
+        kept = self._changed
+        if kept is None or kept[0]() is not live.rows:
+            self._changed = kept = (weakref.ref(live.rows), live.changes)
+        live.changes = kept[1]
         self.live = live
         self.model.live = live
         self._flush()
@@ -187,6 +197,15 @@ class LiveMode(QObject):
         self.toggle.setChecked(False)
         # Named after the call that failed (a step's GetRecords, the seeding's Scan), not one guess.
         self.ctx.report(exc, operation=getattr(exc, "operation_name", None) or "DescribeTable")
+
+    def changes(self) -> LiveChanges | None:
+        """What Live mode changed in the rows the grid shows since their audit (None: Live has
+        not followed these rows), for an export of the grid as it is."""
+        kept = self._changed
+        rows = self.model.audit_rows
+        if kept is None or rows is None or kept[0]() is not rows:
+            return None
+        return kept[1].snapshot()
 
     # ------------------------------------------------------------------ events
 

@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from dynoview.core.audit.export_file import LiveChanges
 from dynoview.core.audit.rows import (
     ACCOUNT,
     CHUNK,
@@ -69,11 +70,33 @@ class Applied:
     counts: dict[str, int] = field(default_factory=dict)  # marked events by kind (APPEARED, …)
 
 
+class GridChanges:
+    """The findings Live mode took off an audit's rows and put on them, kept across Live's
+    starts on the same rows (they stay as Live left them): an export writes the grid as shown
+    (``export_file.with_live_changes``). Costs the events applied, never the rows."""
+
+    def __init__(self) -> None:
+        self._cleared: dict[int, Finding] = {}  # by id: the audit's findings no row shows now
+        self._added: dict[int, Finding] = {}  # by id: findings Live filed that a row shows
+
+    def filed(self, f: Finding) -> None:
+        self._added[id(f)] = f
+
+    def left(self, f: Finding) -> None:
+        """``f`` is on no row any more."""
+        if self._added.pop(id(f), None) is None:
+            self._cleared[id(f)] = f
+
+    def snapshot(self) -> LiveChanges:
+        return LiveChanges(tuple(self._cleared.values()), tuple(self._added.values()))
+
+
 class LiveRows:
     """One ``AuditRows`` kept up to date by watch events (see the module doc)."""
 
     def __init__(self, rows: AuditRows) -> None:
         self.rows = rows
+        self.changes = GridChanges()  # Live mode gives it the one kept for these rows
         self.schema = rows.schema
         self._rule = {name: r for r, name in enumerate(rows.rules)}
         self._accounts: dict[str, int] = {}
@@ -149,16 +172,27 @@ class LiveRows:
             out.touched |= rows
         return out
 
-    def _shown(self, f: Finding | None) -> bool:
-        """Whether the grid shows this finding on one of its rows."""
-        if f is None:
-            return False
+    def _places(self, f: Finding) -> list[int | None]:
+        """The rows a finding is filed on: its accounts', else its locks' (None: no such row)."""
         r = self._rule.get(f.rule) if f.rule is not None else None
         places = [self._accounts.get(a) for a in f.account_ids]
         if not f.account_ids and r is not None:
             places += [self._locks.get((r, self._stored(r, key, f))) for key in f.lock_keys]
+        return places
+
+    def _shown(self, f: Finding | None) -> bool:
+        """Whether the grid shows this finding on one of its rows."""
+        if f is None:
+            return False
         return any(row is not None and any(_same(g, f) for g in self.rows.row_findings.get(row, ()))
-                   for row in places)
+                   for row in self._places(f))
+
+    def _took_off(self, removed: Iterable[Finding]) -> None:
+        """Findings taken off a row: those no row of theirs holds any more left the grid."""
+        for g in {id(g): g for g in removed}.values():  # one finding may leave several rows
+            if not any(row is not None and any(h is g for h in self.rows.row_findings.get(row, ()))
+                       for row in self._places(g)):
+                self.changes.left(g)
 
     def _values_from(self, event: WatchEvent, fill: set[int] | None = None) -> set[int]:
         """Accounts' protected values as the records that caused the event left them (with
@@ -227,14 +261,13 @@ class LiveRows:
     def _clear(self, f: Finding) -> set[int]:
         rows = self.rows
         r = self._rule.get(f.rule) if f.rule is not None else None
-        places = [self._accounts.get(a) for a in f.account_ids]
-        if not f.account_ids and r is not None:
-            places += [self._locks.get((r, self._stored(r, key, f))) for key in f.lock_keys]
         hit: set[int] = set()
-        for row in places:
+        removed: list[Finding] = []
+        for row in self._places(f):
             if row is None:
                 continue
             found = rows.row_findings.get(row, [])
+            removed += [g for g in found if _same(g, f)]
             found[:] = [g for g in found if not _same(g, f)]
             if not found:
                 rows.row_findings.pop(row, None)
@@ -249,11 +282,15 @@ class LiveRows:
                     held = rows.values[r][row] or (rows.kinds[row] == LOCK and rows.lock_rule_of(row) == r)
                     rows.cell_status[r][row] = CODE[OK if held else NO_VALUE]
             hit.add(row)
+        self._took_off(removed)
         return hit
 
     def _file(self, row: int, f: Finding) -> None:
         found = self.rows.row_findings.setdefault(row, [])
+        replaced = [g for g in found if _same(g, f) and g is not f]
         found[:] = [g for g in found if not _same(g, f)] + [f]
+        self.changes.filed(f)
+        self._took_off(replaced)
 
     def _status(self, row: int) -> None:
         """The row's worst status and the bits of every finding naming it (what the status filter

@@ -25,7 +25,7 @@ from dynoview.core.tx.applicability import row_evidence
 from dynoview.core.uniqueness.findings import Finding, PairRow
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.builder.template_forms import TemplateForm
-from dynoview.ui.context import AppContext, WrittenKey
+from dynoview.ui.context import AppContext, ItemsChanged, WrittenKey
 from dynoview.ui.locks import repairs as locks_repairs
 from dynoview.ui.locks.controller import LocksController
 from dynoview.ui.locks.diagnose import DIAGNOSIS_LINES, DiagnoseBox
@@ -41,7 +41,8 @@ from dynoview.ui.locks.repair_flow import CLAIM, RELEASE, RESOLVE, row_actions
 from dynoview.ui.locks.row_repairs import RowRepairs
 from dynoview.ui.locks.schema_actions import SchemaActions
 from dynoview.ui.locks.schema_dialog import SchemaDialog
-from dynoview.ui.locks.text import counts_text, details_html
+from dynoview.ui.locks.stale_reads import not_as_audited
+from dynoview.ui.locks.text import details_html, result_text
 from dynoview.ui.row_select import select_only_row
 
 __all__ = ["DIAGNOSIS_LINES", "LocksPanel"]
@@ -79,7 +80,9 @@ class LocksPanel(QWidget):
                                         lambda: self.schema, self)
         self.live = LiveMode(ctx, self.model, self.view, self.grid, self.live_toggle, self.live_bar,
                              lambda: self.schema, self._show_selected, self)
-        self.exporter = AuditExport(ctx, self.filter_bar, self)  # Export CSV…/JSON…, off the UI thread
+        # Export CSV…/JSON…, off the UI thread: the findings as the grid shows them (Live's changes in).
+        self.exporter = AuditExport(ctx, self.filter_bar, self,
+                                    lambda result: self.live.changes() if result is self.result else None)
         self._connect()
         # Ctrl+F goes to the search, as in the other tabs of desktop tools (layout.find_shortcut).
         find_shortcut(self, self.search)
@@ -87,6 +90,7 @@ class LocksPanel(QWidget):
         ctx.connection_changed.connect(lambda _conn: self._on_table_changed(None))
         ctx.schema_changed.connect(lambda _schema: self.schema_actions.show(self.ctx.schema_note))
         ctx.items_written.connect(self._on_items_written)
+        ctx.items_changed.connect(self._on_items_changed)
         self._on_table_changed(ctx.table)
 
     def _name_widgets(self) -> None:
@@ -181,7 +185,7 @@ class LocksPanel(QWidget):
         table = self.ctx.table
         assert table is not None
         self.schema_actions.show(self.ctx.schema_note)
-        self.counts_label.setText(QCoreApplication.translate("locks.layout", NO_AUDIT))
+        self.audit_bar.show_counts(QCoreApplication.translate("locks.layout", NO_AUDIT))
         if self.ctx.reads_on_open(table):
             self.run_audit()
 
@@ -199,7 +203,7 @@ class LocksPanel(QWidget):
         self.model.clear()
         self.grid.reset(None)
         self.diagnose.show(None)
-        self.counts_label.setText(self.tr("The schema changed: run the full audit again."))
+        self.audit_bar.show_counts(self.tr("The schema changed: run the full audit again."))
         if self.ctx.reads_on_open(self.ctx.table):
             self.run_audit()
 
@@ -227,7 +231,7 @@ class LocksPanel(QWidget):
         self.audit_bar.set_running(False, self.ctx.table is not None)
         if self.model.partial:
             self.model.clear()  # findings of part of a table are not shown as if they were all
-        self.counts_label.setText(self.tr("The audit was cancelled; run it again for a complete view."))
+        self.audit_bar.show_counts(self.tr("The audit was cancelled; run it again for a complete view."))
 
     def _on_partial(self, rows: AuditRows) -> None:
         """Findings no later item can undo, shown while the scan runs (unless an earlier
@@ -247,7 +251,7 @@ class LocksPanel(QWidget):
                        "are read; orphan and missing locks once every segment is read.", "", len(rows))
         if not self.grid.partial_filtered:
             text += " " + self.tr("The filter and search apply once the audit is complete.")
-        self.counts_label.setText(text)
+        self.audit_bar.show_counts(text)
         self.rows_ready.emit()
 
     def _on_audit_result(self, result: AuditResult, rows: AuditRows) -> None:
@@ -264,7 +268,8 @@ class LocksPanel(QWidget):
         self.grid.reset(rows)
         self.findings.status_beside_account(self.model.status_column())
         self.view.resizeColumnsToContents()
-        self.counts_label.setText(counts_text(result))
+        text, unmatched = result_text(result)
+        self.audit_bar.show_counts(text, error=unmatched)  # a schema that matched nothing is said
         key, self._reselect = self._reselect, None
         try:
             if key is not None:
@@ -380,14 +385,34 @@ class LocksPanel(QWidget):
         else is marked stale, visibly, until the user re-runs it."""
         table = self.ctx.table
         mine = [w.key for w in written if table is not None and w.table == table.name]
-        if table is None or not mine:
+        if mine:
+            self._out_of_date(mine, self.tr("Stale: a transaction wrote %Ln item(s) since this audit; "
+                                            "re-run the audit. ", "", len(mine)))
+
+    def _on_items_changed(self, changed: ItemsChanged) -> None:
+        """Nothing was written, but a cancelled send or a preflight found items of this table
+        not as this audit read them (``stale_reads``): their rows are out of date as after a
+        write. Rows the reads agree with stay as they are."""
+        table = self.ctx.table
+        if table is None:
+            return
+        mine = [w.key for w in changed.keys if w.table == table.name]
+        if changed.preflight is not None and self.result is not None:
+            mine += not_as_audited(self.model.audit_rows, changed.preflight, table.name)
+        if mine:
+            self._out_of_date(mine, self.tr("Stale: %Ln item(s) are not as this audit read them (a "
+                                            "transaction was cancelled on them, or its preflight read "
+                                            "them); re-run the audit. ", "", len(mine)))
+
+    def _out_of_date(self, keys: list[dict[str, Any]], why: str) -> None:
+        table = self.ctx.table
+        if table is None:
             return
         refresh = self.ctx.reads_on_open(table)
         if self.result is not None:
             self.stale = True
-            self.model.mark_stale(mine)
-            self.counts_label.setText(self.tr("Stale: a transaction wrote %Ln item(s) since this audit; "
-                                              "re-run the audit. ", "", len(mine)) + counts_text(self.result))
+            self.model.mark_stale(keys)
+            self.audit_bar.show_counts(why + result_text(self.result)[0])
             self._show_selected()
             if refresh:
                 self.run_audit()

@@ -31,7 +31,12 @@ from dynoview.core.drafts.dialog_texts import KeptText, Subject, schema_subject
 from dynoview.core.session.user_files import UserFileError, loads_user_json
 from dynoview.core.uniqueness.presets import PRESET_ELECTRODB, PRESETS, SchemaPreset
 from dynoview.core.uniqueness.presets.base import Context
-from dynoview.core.uniqueness.schema import NORMALISATIONS, SchemaError, UniquenessSchema
+from dynoview.core.uniqueness.schema import (
+    NORMALISATIONS,
+    SchemaError,
+    UniquenessSchema,
+    table_key_problem,
+)
 from dynoview.core.uniqueness.schema_file import schema_from_json, schema_to_text
 from dynoview.ui.context import AppContext
 from dynoview.ui.kept_text import KeptNote, TextKeeper, connection_of
@@ -133,6 +138,7 @@ class SchemaDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Uniqueness schema"))
         self._schema = schema
+        self._ctx = ctx  # its open table is the one the schema must fit
         self._setup_ui(notes)
         self.editor.setPlainText(schema_to_text(schema))
         self.locks_table.setText(schema.locks.name if schema.locks is not None else "")
@@ -353,6 +359,12 @@ class SchemaDialog(QDialog):
                 self._show_error(str(exc), field=self.locks_table)
             else:
                 self._show_error(str(exc), json_offset(text, exc.location))
+            return None
+        table = self._ctx.table if self._ctx is not None else None
+        # Key names the table does not have match no item: the audit would show a clean table.
+        problem = table_key_problem(schema, table) if table is not None else None
+        if problem is not None:
+            self._show_error(str(problem), json_offset(text, problem.location))
             return None
         return schema
 

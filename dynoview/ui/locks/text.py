@@ -14,6 +14,7 @@ import re
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
+from dynoview.core.audit.report import nothing_matched
 from dynoview.core.audit.run import AuditResult
 from dynoview.core.counts import units_text
 from dynoview.core.uniqueness.diagnose import Diagnosis
@@ -65,6 +66,17 @@ def counts_text(result: AuditResult) -> str:
         QCoreApplication.translate("locks.text", "eventual reads")
     text = " · ".join(parts) + f"  —  {read}, {reads}, {cost}"
     return text + (f"\n{result.throttle_note}" if result.throttle_note else "")
+
+
+def result_text(result: AuditResult) -> tuple[str, bool]:
+    """What the counts line says of a finished audit, and whether it is an error: when the
+    schema matched none of the items read, the sentence ``dynoview audit`` says (zero counts
+    would read as a clean table), else ``counts_text``."""
+    unmatched = nothing_matched(result, fix=QCoreApplication.translate(
+        "locks.text", "Edit schema…, or Detect from sample"))
+    if unmatched:
+        return unmatched[:1].upper() + unmatched[1:], True
+    return counts_text(result), False
 
 
 def _lock_pk(schema: UniquenessSchema, rule: str, cell: Cell) -> str:
