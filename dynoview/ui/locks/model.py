@@ -83,8 +83,13 @@ NEW_TEXT = "new"
 RESOLVED_TEXT = "resolved"
 NEW_COLOUR = QColor(37, 99, 235)  # the swatch beside a row Live mode changed
 RESOLVED_COLOUR = QColor(22, 163, 74)
-LIVE_TIP = QT_TRANSLATE_NOOP(
-    "locks.model", "Live: {what} since Live mode started. Right-click → Stream records… shows the writes.")
+# Whole sentences, so each language words them its own way (a "{what}" part stayed English).
+LIVE_NEW_TIP = QT_TRANSLATE_NOOP(
+    "locks.model", "Live: a problem appeared since Live mode started. Right-click → Stream records… "
+                   "shows the writes.")
+LIVE_RESOLVED_TIP = QT_TRANSLATE_NOOP(
+    "locks.model", "Live: its problems were resolved since Live mode started. Right-click → Stream "
+                   "records… shows the writes.")
 # A row Live's start found resolved: a write between the grid's audit and Live's start (no event).
 RESOLVED_BEFORE_TIP = QT_TRANSLATE_NOOP(
     "locks.model", "Live: its problems were resolved after the audit and before Live mode started "
@@ -400,9 +405,8 @@ class AuditRowsModel(QAbstractTableModel):
             tip = self._tooltip(rows, row, col)
             if mark is not None:
                 before = mark == RESOLVED_TEXT and self.live is not None and row in self.live.resolved_before
-                said = QCoreApplication.translate("locks.model", RESOLVED_BEFORE_TIP) if before else \
-                    QCoreApplication.translate("locks.model", LIVE_TIP).format(
-                        what="a problem appeared" if mark == NEW_TEXT else "its problems were resolved")
+                said = QCoreApplication.translate("locks.model", RESOLVED_BEFORE_TIP if before else
+                                                  LIVE_NEW_TIP if mark == NEW_TEXT else LIVE_RESOLVED_TIP)
                 tip = "\n\n".join(filter(None, [said, tip]))
             # The sentences quote the table's values: Qt would render one that looks like HTML
             # as HTML (an <img> of a FIFO path blocks the UI thread on hover).

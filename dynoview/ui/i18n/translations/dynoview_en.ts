@@ -372,7 +372,7 @@
 <context>
     <name>LOCKS_TEXT</name>
     <message numerus="yes">
-        <location filename="../../locks/text.py" line="+62" />
+        <location filename="../../locks/text.py" line="+63" />
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -391,7 +391,7 @@
 <context>
     <name>LocksPanel</name>
     <message numerus="yes">
-        <location filename="../../locks/panel.py" line="+246" />
+        <location filename="../../locks/panel.py" line="+250" />
         <source>%n problem row(s) so far: duplicates, case clashes and expired items show as they are read; orphan and missing locks once every segment is read.</source>
         <translation>
             <numerusform>%n problem row so far: duplicates, case clashes and expired items show as they are read; orphan and missing locks once every segment is read.</numerusform>
@@ -399,12 +399,18 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+143" />
+        <location line="+139" />
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Stale: a transaction wrote %Ln item since this audit; re-run the audit. </numerusform>
             <numerusform>Stale: a transaction wrote %Ln items since this audit; re-run the audit. </numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+14" />
+        <source>Stale: %Ln item(s) are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </source>
+        <translation>
+            <numerusform>Stale: %Ln item are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </numerusform><numerusform>Stale: %Ln items are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </numerusform></translation>
     </message>
 </context>
 <context>
@@ -555,7 +561,7 @@
 <context>
     <name>TemplateRunner</name>
     <message numerus="yes">
-        <location filename="../../builder/template_runner.py" line="+313" />
+        <location filename="../../builder/template_runner.py" line="+316" />
         <source>{names} (is a protected value|are protected values) ({moved}): the edited account is written only if it still holds the values you saw, and the same transaction puts each new lock (only where none exists) and releases each old one. Review, then Execute.</source>
         <translation>
             <numerusform>{names} is a protected value ({moved}): the edited account is written only if it still holds the values you saw, and the same transaction puts each new lock (only where none exists) and releases each old one. Review, then Execute.</numerusform>

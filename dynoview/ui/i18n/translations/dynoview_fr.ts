@@ -235,7 +235,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+123"/>
+        <location filename="../../context.py" line="+138"/>
         <location line="+92"/>
         <location filename="../../transfer/import_controller.py" line="+75"/>
         <source>the article&apos;s default layout</source>
@@ -356,7 +356,7 @@
 <context>
     <name>AuditBar</name>
     <message>
-        <location filename="../../locks/layout.py" line="+70"/>
+        <location filename="../../locks/layout.py" line="+76"/>
         <source>Run full audit</source>
         <translation>Audit complet</translation>
     </message>
@@ -439,7 +439,7 @@
 <context>
     <name>AuditRowsModel</name>
     <message>
-        <location filename="../../locks/model.py" line="+357"/>
+        <location filename="../../locks/model.py" line="+362"/>
         <source>Account</source>
         <translation>Compte</translation>
     </message>
@@ -656,7 +656,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+214"/>
+        <location filename="../../builder/panel.py" line="+222"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Impossible d’ouvrir la requête&#xa0;: </translation>
@@ -697,7 +697,7 @@
         <translation>La vérification préalable n’a pas pu lire la table&#xa0;; rien n’a été envoyé.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+44"/>
         <source>Added {guarded_count} guard(s); the preview shows the exact request. Execute checks the preflight again.</source>
         <translation>{guarded_count} garde(s) ajoutée(s)&#xa0;; l’aperçu montre la requête exacte. Exécuter refait la vérification préalable.</translation>
     </message>
@@ -2803,17 +2803,17 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+34"/>
         <source> The batches before it were written (1 item);</source>
-        <translation> Les lots précédents ont été écrits (1 élément) ;</translation>
+        <translation> Les lots précédents ont été écrits (1 élément)&#xa0;;</translation>
     </message>
     <message>
         <location line="+2"/>
         <source> The batches before it were written ({count:,} items);</source>
-        <translation> Les lots précédents ont été écrits ({count:,} éléments) ;</translation>
+        <translation> Les lots précédents ont été écrits ({count:,} éléments)&#xa0;;</translation>
     </message>
     <message>
         <location line="+3"/>
         <source> No item was written before it;</source>
-        <translation> Aucun élément n’a été écrit avant lui ;</translation>
+        <translation> Aucun élément n’a été écrit avant lui&#xa0;;</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -2823,22 +2823,22 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+4"/>
         <source>fix the file, press Preview, then untick {resume} and press Import: it imports the file again from the start (the items written are written again, the same Puts)</source>
-        <translation>corrigez le fichier, cliquez sur Aperçu, puis décochez {resume} et cliquez sur Importer : le fichier est importé de nouveau depuis le début (les éléments écrits sont réécrits, par les mêmes Put)</translation>
+        <translation>corrigez le fichier, cliquez sur Aperçu, puis décochez {resume} et cliquez sur Importer&#xa0;: le fichier est importé de nouveau depuis le début (les éléments écrits sont réécrits, par les mêmes Put)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>fix the file, press Preview, then untick {resume} and press Import: it imports the file from the start</source>
-        <translation>corrigez le fichier, cliquez sur Aperçu, puis décochez {resume} et cliquez sur Importer : le fichier est importé depuis le début</translation>
+        <translation>corrigez le fichier, cliquez sur Aperçu, puis décochez {resume} et cliquez sur Importer&#xa0;: le fichier est importé depuis le début</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>with {warnings} and {resume} ticked, Import writes it and continues; or {again}.</source>
-        <translation>avec {warnings} et {resume} cochés, Importer l’écrit et continue ; ou {again}.</translation>
+        <translation>avec {warnings} et {resume} cochés, Importer l’écrit et continue&#xa0;; ou {again}.</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>{again}; or change the table so that the batch passes, then, with {resume} ticked, Import continues.</source>
-        <translation>{again} ; ou modifiez la table pour que le lot passe, puis, avec {resume} coché, Importer continue.</translation>
+        <translation>{again}&#xa0;; ou modifiez la table pour que le lot passe, puis, avec {resume} coché, Importer continue.</translation>
     </message>
     <message>
         <location line="-37"/>
@@ -3287,7 +3287,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+1"/>
         <source>The index {index} does not hold the TTL attribute {attribute}: read the table to see when items expire.</source>
-        <translation>L’index {index} ne contient pas l’attribut TTL {attribute} : lisez la table pour voir quand les éléments expirent.</translation>
+        <translation>L’index {index} ne contient pas l’attribut TTL {attribute}&#xa0;: lisez la table pour voir quand les éléments expirent.</translation>
     </message>
     <message>
         <location line="+183"/>
@@ -3490,7 +3490,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LOCKS_TEXT</name>
     <message numerus="yes">
-        <location filename="../../locks/text.py" line="+62"/>
+        <location filename="../../locks/text.py" line="+63"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -3564,7 +3564,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+218"/>
+        <location filename="../../locks/live_mode.py" line="+237"/>
         <source>The table&apos;s stream ended.</source>
         <translation>Le flux de la table s’est terminé.</translation>
     </message>
@@ -3596,7 +3596,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LocksPanel</name>
     <message>
-        <location filename="../../locks/panel.py" line="+136"/>
+        <location filename="../../locks/panel.py" line="+140"/>
         <source>Cancelled: the rows keep the order they had.</source>
         <translation>Annulé&#xa0;: les lignes gardent leur ordre.</translation>
     </message>
@@ -3634,11 +3634,19 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Le filtre et la recherche s’appliquent une fois l’audit terminé.</translation>
     </message>
     <message numerus="yes">
-        <location line="+140"/>
+        <location line="+136"/>
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Périmé&#xa0;: une transaction a écrit %Ln item depuis cet audit&#xa0;; relancez l’audit. </numerusform>
             <numerusform>Périmé&#xa0;: une transaction a écrit %Ln items depuis cet audit&#xa0;; relancez l’audit. </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>Stale: %Ln item(s) are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </source>
+        <translation>
+            <numerusform>Périmé : %Ln élément n’est plus tel que cet audit l’a lu (une transaction a été annulée sur lui, ou son contrôle préalable l’a lu) ; relancez l’audit. </numerusform>
+            <numerusform>Périmé : %Ln éléments ne sont plus tels que cet audit les a lus (une transaction a été annulée sur eux, ou son contrôle préalable les a lus) ; relancez l’audit. </numerusform>
         </translation>
     </message>
 </context>
@@ -4564,7 +4572,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
     <message>
         <location line="+33"/>
         <source>The index {index} does not hold the TTL attribute {attribute}, so its rows cannot tell expired items apart: read the table to hide them.</source>
-        <translation>L’index {index} ne contient pas l’attribut TTL {attribute}, ses lignes ne distinguent donc pas les éléments expirés : lisez la table pour les masquer.</translation>
+        <translation>L’index {index} ne contient pas l’attribut TTL {attribute}, ses lignes ne distinguent donc pas les éléments expirés&#xa0;: lisez la table pour les masquer.</translation>
     </message>
 </context>
 <context>
@@ -5069,12 +5077,12 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+134"/>
+        <location filename="../../locks/schema_dialog.py" line="+139"/>
         <source>Uniqueness schema</source>
         <translation>Schéma d’unicité</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>This is your unsent edit of this table&apos;s uniqueness schema, kept when DynoView closed at {when}.</source>
         <translation>Voici votre modification non envoyée du schéma d’unicité de cette table, conservée quand DynoView s’est fermé à {when}.</translation>
     </message>
@@ -5169,12 +5177,12 @@ Requête&#xa0;: {request}</translation>
         <translation>Table de verrous&#xa0;: «&#xa0;{name}&#xa0;» n’est pas un nom de table DynamoDB. Utilisez de 3 à 255 lettres, chiffres, tirets bas (_), tirets (-) ou points (.), ou laissez le champ vide quand les verrous partagent la table des comptes.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+44"/>
         <source>a string is not closed: end it with &quot; on its line</source>
         <translation>une chaîne n’est pas fermée&#xa0;: terminez-la par &quot; sur sa ligne</translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="-27"/>
         <source>line {lineno} column {colno}: not valid JSON ({msg}).</source>
         <translation>ligne {lineno} colonne {colno}&#xa0;: JSON invalide ({msg}).</translation>
     </message>
@@ -5210,7 +5218,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+211"/>
+        <location filename="../../builder/send_flow.py" line="+232"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Vérification préalable&#xa0;: lecture des comptes et verrous touchés par cette transaction…</translation>
     </message>
@@ -6149,7 +6157,7 @@ Requête&#xa0;: {request}</translation>
         <translation>Seul {who} détient {name} {value}&#xa0;: aucun doublon à résoudre.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>{name} is a protected value: your edit opens as the Change {name} template, which moves its lock in the same transaction.</source>
         <translation>{name} est une valeur protégée&#xa0;: votre modification s’ouvre dans le modèle Changer {name}, qui déplace son verrou dans la même transaction.</translation>
     </message>
@@ -6935,7 +6943,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-377"/>
+        <location filename="../../builder/panel.py" line="-382"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7030,7 +7038,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.template_runner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="-256"/>
+        <location filename="../../builder/template_runner.py" line="-259"/>
         <source>Select an account or lock first (in Items, Accounts &amp; locks or a diagnosis): the templates act on the selection.</source>
         <translation>Sélectionnez d’abord un compte ou un verrou (dans Items, Comptes et verrous ou un diagnostic)&#xa0;: les modèles agissent sur la sélection.</translation>
     </message>
@@ -7265,6 +7273,11 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Lancez d’abord l’audit&#xa0;: rien à exporter pour l’instant.</translation>
     </message>
     <message>
+        <location line="+8"/>
+        <source>Exported every finding the grid shows ({count:,}): the audit&apos;s, with the changes Live mode applied since ({cleared:,} resolved, {added:,} new or changed), to {path}; the window&apos;s filter and search do not apply.</source>
+        <translation>Toutes les anomalies que montre la grille ({count:,}) ont été exportées : celles de l’audit, avec les changements appliqués depuis par le mode Live ({cleared:,} résolues, {added:,} nouvelles ou modifiées), vers {path} ; le filtre et la recherche de la fenêtre ne s’appliquent pas.</translation>
+    </message>
+    <message>
         <location line="+6"/>
         <source>Exported every finding of the audit ({count:,}) to {path}; the window&apos;s filter and search do not apply.</source>
         <translation>Tous les constats de l’audit ({count:,}) ont été exportés dans {path}&#xa0;; le filtre et la recherche de la fenêtre ne s’appliquent pas.</translation>
@@ -7305,13 +7318,13 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>L’audit n’a pas été exporté&#xa0;: impossible d’écrire {path} ({reason}). Choisissez un dossier qui existe et dans lequel vous pouvez écrire.</translation>
     </message>
     <message>
-        <location filename="../../locks/export_flow.py" line="+125"/>
+        <location filename="../../locks/export_flow.py" line="+137"/>
         <source>Cancelling…</source>
         <extracomment>An export done sooner shows no progress at all (most audits&apos; files take a few ms). At most this often the writer&apos;s progress reaches the UI thread.</extracomment>
         <translation>Annulation…</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+41"/>
         <source>Writing {done:,} of {total:,} findings</source>
         <translation>Écriture de {done:,} constats sur {total:,}</translation>
     </message>
@@ -7319,7 +7332,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.layout</name>
     <message>
-        <location filename="../../locks/layout.py" line="-170"/>
+        <location filename="../../locks/layout.py" line="-175"/>
         <source>All rows</source>
         <translation>Toutes les lignes</translation>
     </message>
@@ -7337,7 +7350,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.live_mode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="-298"/>
+        <location filename="../../locks/live_mode.py" line="-314"/>
         <source>Live: follow the table&apos;s stream and update the rows as writes arrive; new problems are marked and counted ({LIVE_KEY})</source>
         <extracomment>Events of the grid&apos;s update at Live&apos;s start applied per turn of the event loop (a replay&apos;s page of records is as many).</extracomment>
         <translation>En direct&#xa0;: suivre le flux de la table et mettre à jour les lignes à l’arrivée des écritures&#xa0;; les nouveaux problèmes sont marqués et comptés ({LIVE_KEY})</translation>
@@ -7354,7 +7367,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.model</name>
     <message>
-        <location filename="../../locks/model.py" line="-284"/>
+        <location filename="../../locks/model.py" line="-289"/>
         <source>stale: re-run the audit</source>
         <extracomment>The roles ``data`` answers: any other is None at once.</extracomment>
         <translation>périmé&#xa0;: relancez l’audit</translation>
@@ -7365,12 +7378,17 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Une transaction a écrit cet item après l’audit, cette ligne peut donc être fausse&#xa0;: relancez l’audit.</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>Live: {what} since Live mode started. Right-click → Stream records… shows the writes.</source>
-        <translation>En direct&#xa0;: {what} depuis le début du mode direct. Clic droit → Enregistrements de flux… montre les écritures.</translation>
+        <location line="+8"/>
+        <source>Live: a problem appeared since Live mode started. Right-click → Stream records… shows the writes.</source>
+        <translation>Live : un problème est apparu depuis le démarrage du mode Live. Clic droit → Enregistrements du flux… montre les écritures.</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>Live: its problems were resolved since Live mode started. Right-click → Stream records… shows the writes.</source>
+        <translation>Live : ses problèmes ont été résolus depuis le démarrage du mode Live. Clic droit → Enregistrements du flux… montre les écritures.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Live: its problems were resolved after the audit and before Live mode started (the grid was brought in line as Live started).</source>
         <translation>Live&#xa0;: ses problèmes ont été résolus après l’audit et avant le démarrage du mode Live (la grille a été mise à jour au démarrage de Live).</translation>
     </message>
@@ -7514,7 +7532,12 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>lectures à terme</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+9"/>
+        <source>Edit schema…, or Detect from sample</source>
+        <translation>Modifier le schéma…, ou Détecter depuis un échantillon</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>… ({count:,} characters)</source>
         <translation>… ({count:,} caractères)</translation>
     </message>
@@ -7697,12 +7720,12 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Impossible d’enregistrer {what} dans {path}&#xa0;: {reason}. Le réglage enregistré auparavant s’applique toujours&#xa0;; appuyez de nouveau sur OK quand le dossier des réglages sera accessible en écriture, ou sur Annuler.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location filename="../../session/production_patterns.py" line="+40"/>
         <source>the production patterns</source>
         <translation>les motifs de production</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location filename="../../settings.py" line="+23"/>
         <source>the language</source>
         <translation>la langue</translation>
     </message>

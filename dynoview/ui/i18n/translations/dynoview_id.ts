@@ -235,7 +235,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+123"/>
+        <location filename="../../context.py" line="+138"/>
         <location line="+92"/>
         <location filename="../../transfer/import_controller.py" line="+75"/>
         <source>the article&apos;s default layout</source>
@@ -356,7 +356,7 @@
 <context>
     <name>AuditBar</name>
     <message>
-        <location filename="../../locks/layout.py" line="+70"/>
+        <location filename="../../locks/layout.py" line="+76"/>
         <source>Run full audit</source>
         <translation>Audit penuh</translation>
     </message>
@@ -439,7 +439,7 @@
 <context>
     <name>AuditRowsModel</name>
     <message>
-        <location filename="../../locks/model.py" line="+357"/>
+        <location filename="../../locks/model.py" line="+362"/>
         <source>Account</source>
         <translation>Akun</translation>
     </message>
@@ -651,7 +651,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+214"/>
+        <location filename="../../builder/panel.py" line="+222"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Permintaan tidak dapat dibuka: </translation>
@@ -692,7 +692,7 @@
         <translation>Pemeriksaan awal tidak dapat membaca tabel; tidak ada yang dikirim.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+44"/>
         <source>Added {guarded_count} guard(s); the preview shows the exact request. Execute checks the preflight again.</source>
         <translation>{guarded_count} penjaga ditambahkan; pratinjau menampilkan permintaan persisnya. Jalankan akan mengulang pemeriksaan awal.</translation>
     </message>
@@ -3450,7 +3450,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LOCKS_TEXT</name>
     <message numerus="yes">
-        <location filename="../../locks/text.py" line="+62"/>
+        <location filename="../../locks/text.py" line="+63"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -3522,7 +3522,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+218"/>
+        <location filename="../../locks/live_mode.py" line="+237"/>
         <source>The table&apos;s stream ended.</source>
         <translation>Stream tabel telah berakhir.</translation>
     </message>
@@ -3554,7 +3554,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LocksPanel</name>
     <message>
-        <location filename="../../locks/panel.py" line="+136"/>
+        <location filename="../../locks/panel.py" line="+140"/>
         <source>Cancelled: the rows keep the order they had.</source>
         <translation>Dibatalkan: baris tetap dalam urutan semula.</translation>
     </message>
@@ -3591,10 +3591,17 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Filter dan pencarian berlaku setelah audit selesai.</translation>
     </message>
     <message numerus="yes">
-        <location line="+140"/>
+        <location line="+136"/>
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Usang: sebuah transaksi menulis %Ln item sejak audit ini; jalankan ulang audit. </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>Stale: %Ln item(s) are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </source>
+        <translation>
+            <numerusform>Usang: %Ln item tidak lagi seperti yang dibaca audit ini (sebuah transaksi dibatalkan padanya, atau pemeriksaan awalnya membacanya); jalankan ulang audit. </numerusform>
         </translation>
     </message>
 </context>
@@ -5015,12 +5022,12 @@ Permintaan: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+134"/>
+        <location filename="../../locks/schema_dialog.py" line="+139"/>
         <source>Uniqueness schema</source>
         <translation>Skema keunikan</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>This is your unsent edit of this table&apos;s uniqueness schema, kept when DynoView closed at {when}.</source>
         <translation>Ini suntingan Anda yang belum dikirim untuk skema keunikan tabel ini, disimpan saat DynoView ditutup pada {when}.</translation>
     </message>
@@ -5115,12 +5122,12 @@ Permintaan: {request}</translation>
         <translation>Tabel lock: &quot;{name}&quot; bukan nama tabel DynamoDB. Gunakan 3 sampai 255 huruf, angka, garis bawah (_), tanda hubung (-) atau titik (.), atau kosongkan kolom ini bila lock berada di tabel akun.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+44"/>
         <source>a string is not closed: end it with &quot; on its line</source>
         <translation>sebuah string tidak ditutup: akhiri dengan &quot; di barisnya</translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="-27"/>
         <source>line {lineno} column {colno}: not valid JSON ({msg}).</source>
         <translation>baris {lineno} kolom {colno}: JSON tidak valid ({msg}).</translation>
     </message>
@@ -5156,7 +5163,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+211"/>
+        <location filename="../../builder/send_flow.py" line="+232"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Pemeriksaan awal: membaca akun dan lock yang disentuh transaksi ini…</translation>
     </message>
@@ -6091,7 +6098,7 @@ Permintaan: {request}</translation>
         <translation>Hanya {who} yang memegang {name} {value}: tidak ada duplikat untuk diselesaikan.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>{name} is a protected value: your edit opens as the Change {name} template, which moves its lock in the same transaction.</source>
         <translation>{name} adalah nilai yang dilindungi: edit Anda dibuka sebagai templat Ubah {name}, yang memindahkan lock-nya dalam transaksi yang sama.</translation>
     </message>
@@ -6873,7 +6880,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-377"/>
+        <location filename="../../builder/panel.py" line="-382"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -6968,7 +6975,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.template_runner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="-256"/>
+        <location filename="../../builder/template_runner.py" line="-259"/>
         <source>Select an account or lock first (in Items, Accounts &amp; locks or a diagnosis): the templates act on the selection.</source>
         <translation>Pilih akun atau lock dulu (di Item, Akun &amp; lock, atau diagnosis): templat bekerja pada pilihan.</translation>
     </message>
@@ -7203,6 +7210,11 @@ Terlama: {key_text}</translation>
         <translation>Jalankan audit dulu: belum ada yang bisa diekspor.</translation>
     </message>
     <message>
+        <location line="+8"/>
+        <source>Exported every finding the grid shows ({count:,}): the audit&apos;s, with the changes Live mode applied since ({cleared:,} resolved, {added:,} new or changed), to {path}; the window&apos;s filter and search do not apply.</source>
+        <translation>Semua temuan yang ditampilkan grid ({count:,}) telah diekspor: temuan audit, dengan perubahan yang diterapkan mode Live sejak itu ({cleared:,} terselesaikan, {added:,} baru atau berubah), ke {path}; filter dan pencarian jendela tidak berlaku.</translation>
+    </message>
+    <message>
         <location line="+6"/>
         <source>Exported every finding of the audit ({count:,}) to {path}; the window&apos;s filter and search do not apply.</source>
         <translation>Semua temuan audit ({count:,}) diekspor ke {path}; filter dan pencarian jendela tidak berlaku.</translation>
@@ -7243,13 +7255,13 @@ Terlama: {key_text}</translation>
         <translation>Audit tidak diekspor: {path} tidak dapat ditulis ({reason}). Pilih folder yang ada dan dapat Anda tulisi.</translation>
     </message>
     <message>
-        <location filename="../../locks/export_flow.py" line="+125"/>
+        <location filename="../../locks/export_flow.py" line="+137"/>
         <source>Cancelling…</source>
         <extracomment>An export done sooner shows no progress at all (most audits&apos; files take a few ms). At most this often the writer&apos;s progress reaches the UI thread.</extracomment>
         <translation>Membatalkan…</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+41"/>
         <source>Writing {done:,} of {total:,} findings</source>
         <translation>Menulis {done:,} dari {total:,} temuan</translation>
     </message>
@@ -7257,7 +7269,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.layout</name>
     <message>
-        <location filename="../../locks/layout.py" line="-170"/>
+        <location filename="../../locks/layout.py" line="-175"/>
         <source>All rows</source>
         <translation>Semua baris</translation>
     </message>
@@ -7275,7 +7287,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.live_mode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="-298"/>
+        <location filename="../../locks/live_mode.py" line="-314"/>
         <source>Live: follow the table&apos;s stream and update the rows as writes arrive; new problems are marked and counted ({LIVE_KEY})</source>
         <extracomment>Events of the grid&apos;s update at Live&apos;s start applied per turn of the event loop (a replay&apos;s page of records is as many).</extracomment>
         <translation>Langsung: ikuti stream tabel dan perbarui baris saat penulisan masuk; masalah baru ditandai dan dihitung ({LIVE_KEY})</translation>
@@ -7292,7 +7304,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.model</name>
     <message>
-        <location filename="../../locks/model.py" line="-284"/>
+        <location filename="../../locks/model.py" line="-289"/>
         <source>stale: re-run the audit</source>
         <extracomment>The roles ``data`` answers: any other is None at once.</extracomment>
         <translation>usang: jalankan ulang audit</translation>
@@ -7303,12 +7315,17 @@ Terlama: {key_text}</translation>
         <translation>Sebuah transaksi menulis item ini setelah audit, jadi baris ini mungkin salah: jalankan ulang audit.</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>Live: {what} since Live mode started. Right-click → Stream records… shows the writes.</source>
-        <translation>Langsung: {what} sejak mode langsung dimulai. Klik kanan → Record stream… menampilkan penulisannya.</translation>
+        <location line="+8"/>
+        <source>Live: a problem appeared since Live mode started. Right-click → Stream records… shows the writes.</source>
+        <translation>Live: sebuah masalah muncul sejak mode Live dimulai. Klik kanan → Rekaman stream… menampilkan penulisannya.</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>Live: its problems were resolved since Live mode started. Right-click → Stream records… shows the writes.</source>
+        <translation>Live: masalahnya terselesaikan sejak mode Live dimulai. Klik kanan → Rekaman stream… menampilkan penulisannya.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Live: its problems were resolved after the audit and before Live mode started (the grid was brought in line as Live started).</source>
         <translation>Live: masalahnya terselesaikan setelah audit dan sebelum mode Live dimulai (grid diselaraskan saat Live dimulai).</translation>
     </message>
@@ -7452,7 +7469,12 @@ Terlama: {key_text}</translation>
         <translation>pembacaan konsisten akhir</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+9"/>
+        <source>Edit schema…, or Detect from sample</source>
+        <translation>Ubah skema…, atau Deteksi dari sampel</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>… ({count:,} characters)</source>
         <translation>… ({count:,} karakter)</translation>
     </message>
@@ -7635,12 +7657,12 @@ Terlama: {key_text}</translation>
         <translation>{what} tidak dapat disimpan ke {path}: {reason}. Pengaturan yang disimpan sebelumnya tetap berlaku; tekan OK lagi setelah folder pengaturan dapat ditulis, atau Batal.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location filename="../../session/production_patterns.py" line="+40"/>
         <source>the production patterns</source>
         <translation>pola produksi</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location filename="../../settings.py" line="+23"/>
         <source>the language</source>
         <translation>bahasa</translation>
     </message>

@@ -235,7 +235,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+123"/>
+        <location filename="../../context.py" line="+138"/>
         <location line="+92"/>
         <location filename="../../transfer/import_controller.py" line="+75"/>
         <source>the article&apos;s default layout</source>
@@ -356,7 +356,7 @@
 <context>
     <name>AuditBar</name>
     <message>
-        <location filename="../../locks/layout.py" line="+70"/>
+        <location filename="../../locks/layout.py" line="+76"/>
         <source>Run full audit</source>
         <translation>Auditar</translation>
     </message>
@@ -439,7 +439,7 @@
 <context>
     <name>AuditRowsModel</name>
     <message>
-        <location filename="../../locks/model.py" line="+357"/>
+        <location filename="../../locks/model.py" line="+362"/>
         <source>Account</source>
         <translation>Conta</translation>
     </message>
@@ -656,7 +656,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+214"/>
+        <location filename="../../builder/panel.py" line="+222"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Não foi possível abrir a requisição: </translation>
@@ -697,7 +697,7 @@
         <translation>A verificação prévia não conseguiu ler a tabela; nada foi enviado.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+44"/>
         <source>Added {guarded_count} guard(s); the preview shows the exact request. Execute checks the preflight again.</source>
         <translation>Proteções adicionadas: {guarded_count}; a pré-visualização mostra a requisição exata. Executar refaz a verificação prévia.</translation>
     </message>
@@ -3490,7 +3490,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LOCKS_TEXT</name>
     <message numerus="yes">
-        <location filename="../../locks/text.py" line="+62"/>
+        <location filename="../../locks/text.py" line="+63"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -3564,7 +3564,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+218"/>
+        <location filename="../../locks/live_mode.py" line="+237"/>
         <source>The table&apos;s stream ended.</source>
         <translation>O stream da tabela terminou.</translation>
     </message>
@@ -3596,7 +3596,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LocksPanel</name>
     <message>
-        <location filename="../../locks/panel.py" line="+136"/>
+        <location filename="../../locks/panel.py" line="+140"/>
         <source>Cancelled: the rows keep the order they had.</source>
         <translation>Cancelado: as linhas mantêm a ordem que tinham.</translation>
     </message>
@@ -3634,11 +3634,19 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>O filtro e a busca valem quando a auditoria terminar.</translation>
     </message>
     <message numerus="yes">
-        <location line="+140"/>
+        <location line="+136"/>
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Desatualizado: uma transação escreveu %Ln item desde esta auditoria; refaça a auditoria. </numerusform>
             <numerusform>Desatualizado: uma transação escreveu %Ln itens desde esta auditoria; refaça a auditoria. </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>Stale: %Ln item(s) are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </source>
+        <translation>
+            <numerusform>Desatualizado: %Ln item não está mais como esta auditoria o leu (uma transação foi cancelada nele, ou sua pré-verificação o leu); execute a auditoria de novo. </numerusform>
+            <numerusform>Desatualizado: %Ln itens não estão mais como esta auditoria os leu (uma transação foi cancelada neles, ou sua pré-verificação os leu); execute a auditoria de novo. </numerusform>
         </translation>
     </message>
 </context>
@@ -5069,12 +5077,12 @@ Requisição: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+134"/>
+        <location filename="../../locks/schema_dialog.py" line="+139"/>
         <source>Uniqueness schema</source>
         <translation>Esquema de unicidade</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>This is your unsent edit of this table&apos;s uniqueness schema, kept when DynoView closed at {when}.</source>
         <translation>Esta é a sua edição não enviada do esquema de unicidade desta tabela, guardada quando o DynoView fechou em {when}.</translation>
     </message>
@@ -5169,12 +5177,12 @@ Requisição: {request}</translation>
         <translation>Tabela de bloqueios: &quot;{name}&quot; não é um nome de tabela do DynamoDB. Use de 3 a 255 letras, dígitos, sublinhados (_), hífens (-) ou pontos (.), ou deixe o campo vazio quando os bloqueios ficam na tabela das contas.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+44"/>
         <source>a string is not closed: end it with &quot; on its line</source>
         <translation>uma string não está fechada: termine-a com &quot; na mesma linha</translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="-27"/>
         <source>line {lineno} column {colno}: not valid JSON ({msg}).</source>
         <translation>linha {lineno} coluna {colno}: JSON inválido ({msg}).</translation>
     </message>
@@ -5210,7 +5218,7 @@ Requisição: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+211"/>
+        <location filename="../../builder/send_flow.py" line="+232"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Verificação prévia: lendo as contas e os bloqueios que esta transação toca…</translation>
     </message>
@@ -6149,7 +6157,7 @@ Requisição: {request}</translation>
         <translation>Só {who} tem {name} {value}: não há duplicata para resolver.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>{name} is a protected value: your edit opens as the Change {name} template, which moves its lock in the same transaction.</source>
         <translation>{name} é um valor protegido: sua edição abre como o modelo Trocar {name}, que move o bloqueio na mesma transação.</translation>
     </message>
@@ -6935,7 +6943,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-377"/>
+        <location filename="../../builder/panel.py" line="-382"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7030,7 +7038,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.template_runner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="-256"/>
+        <location filename="../../builder/template_runner.py" line="-259"/>
         <source>Select an account or lock first (in Items, Accounts &amp; locks or a diagnosis): the templates act on the selection.</source>
         <translation>Selecione primeiro uma conta ou um bloqueio (em Itens, Contas e bloqueios ou um diagnóstico): os modelos agem sobre a seleção.</translation>
     </message>
@@ -7265,6 +7273,11 @@ Mais antigo: {key_text}</translation>
         <translation>Execute a auditoria primeiro: ainda não há nada para exportar.</translation>
     </message>
     <message>
+        <location line="+8"/>
+        <source>Exported every finding the grid shows ({count:,}): the audit&apos;s, with the changes Live mode applied since ({cleared:,} resolved, {added:,} new or changed), to {path}; the window&apos;s filter and search do not apply.</source>
+        <translation>Exportados todos os achados que a grade mostra ({count:,}): os da auditoria, com as mudanças aplicadas desde então pelo modo Live ({cleared:,} resolvidos, {added:,} novos ou alterados), para {path}; o filtro e a busca da janela não se aplicam.</translation>
+    </message>
+    <message>
         <location line="+6"/>
         <source>Exported every finding of the audit ({count:,}) to {path}; the window&apos;s filter and search do not apply.</source>
         <translation>Todos os achados da auditoria ({count:,}) foram exportados para {path}; o filtro e a busca da janela não se aplicam.</translation>
@@ -7305,13 +7318,13 @@ Mais antigo: {key_text}</translation>
         <translation>A auditoria não foi exportada: não foi possível gravar {path} ({reason}). Escolha uma pasta que exista e na qual você possa gravar.</translation>
     </message>
     <message>
-        <location filename="../../locks/export_flow.py" line="+125"/>
+        <location filename="../../locks/export_flow.py" line="+137"/>
         <source>Cancelling…</source>
         <extracomment>An export done sooner shows no progress at all (most audits&apos; files take a few ms). At most this often the writer&apos;s progress reaches the UI thread.</extracomment>
         <translation>Cancelando…</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+41"/>
         <source>Writing {done:,} of {total:,} findings</source>
         <translation>Gravando {done:,} de {total:,} achados</translation>
     </message>
@@ -7319,7 +7332,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.layout</name>
     <message>
-        <location filename="../../locks/layout.py" line="-170"/>
+        <location filename="../../locks/layout.py" line="-175"/>
         <source>All rows</source>
         <translation>Todas as linhas</translation>
     </message>
@@ -7337,7 +7350,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.live_mode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="-298"/>
+        <location filename="../../locks/live_mode.py" line="-314"/>
         <source>Live: follow the table&apos;s stream and update the rows as writes arrive; new problems are marked and counted ({LIVE_KEY})</source>
         <extracomment>Events of the grid&apos;s update at Live&apos;s start applied per turn of the event loop (a replay&apos;s page of records is as many).</extracomment>
         <translation>Ao vivo: acompanhar o stream da tabela e atualizar as linhas conforme as escritas chegam; novos problemas são marcados e contados ({LIVE_KEY})</translation>
@@ -7354,7 +7367,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.model</name>
     <message>
-        <location filename="../../locks/model.py" line="-284"/>
+        <location filename="../../locks/model.py" line="-289"/>
         <source>stale: re-run the audit</source>
         <extracomment>The roles ``data`` answers: any other is None at once.</extracomment>
         <translation>desatualizado: refaça a auditoria</translation>
@@ -7365,12 +7378,17 @@ Mais antigo: {key_text}</translation>
         <translation>Uma transação escreveu este item depois da auditoria, então esta linha pode estar errada: refaça a auditoria.</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>Live: {what} since Live mode started. Right-click → Stream records… shows the writes.</source>
-        <translation>Ao vivo: {what} desde o início do modo ao vivo. Botão direito → Registros de stream… mostra as escritas.</translation>
+        <location line="+8"/>
+        <source>Live: a problem appeared since Live mode started. Right-click → Stream records… shows the writes.</source>
+        <translation>Live: um problema apareceu desde que o modo Live começou. Clique direito → Registros do stream… mostra as gravações.</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>Live: its problems were resolved since Live mode started. Right-click → Stream records… shows the writes.</source>
+        <translation>Live: seus problemas foram resolvidos desde que o modo Live começou. Clique direito → Registros do stream… mostra as gravações.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Live: its problems were resolved after the audit and before Live mode started (the grid was brought in line as Live started).</source>
         <translation>Live: seus problemas foram resolvidos depois da auditoria e antes do início do modo Live (a grade foi atualizada quando o Live começou).</translation>
     </message>
@@ -7514,7 +7532,12 @@ Mais antigo: {key_text}</translation>
         <translation>leituras eventuais</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+9"/>
+        <source>Edit schema…, or Detect from sample</source>
+        <translation>Editar esquema…, ou Detectar a partir de amostra</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>… ({count:,} characters)</source>
         <translation>… ({count:,} caracteres)</translation>
     </message>
@@ -7697,12 +7720,12 @@ Mais antigo: {key_text}</translation>
         <translation>Não foi possível salvar {what} em {path}: {reason}. A configuração salva antes continua valendo; pressione OK de novo quando a pasta de configurações puder ser gravada, ou Cancelar.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location filename="../../session/production_patterns.py" line="+40"/>
         <source>the production patterns</source>
         <translation>os padrões de produção</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location filename="../../settings.py" line="+23"/>
         <source>the language</source>
         <translation>o idioma</translation>
     </message>
