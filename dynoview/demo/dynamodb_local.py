@@ -263,10 +263,14 @@ def start(home: Path | None = None, *, java: str = "java", timeout: float = 60.0
                 cwd=work_dir, stdin=subprocess.DEVNULL, stdout=log_file, stderr=subprocess.STDOUT)
         server = DynamoDBLocal(process, port, Path(log_name), work_dir)
         deadline = time.monotonic() + timeout
-        while process.poll() is None and time.monotonic() < deadline:
-            if server._answers():
-                return server
-            time.sleep(0.1)
+        try:
+            while process.poll() is None and time.monotonic() < deadline:
+                if server._answers():
+                    return server
+                time.sleep(0.1)
+        except BaseException:  # a quit while it starts (SIGTERM's SystemExit, Ctrl+C): never orphaned
+            server.stop()
+            raise
         last = server.output()
         exited = process.poll()
         server.stop()
