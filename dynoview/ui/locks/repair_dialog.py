@@ -6,7 +6,9 @@ left for a decision), then runs ``dynoview.core.repair.run.run_repairs`` through
 finding with its result, a progress bar, the rate, and Cancel. A cancelled run continues
 where it stopped ("Continue"): the dialog keeps the findings done, so none is acted on
 twice. Each repair re-checks its finding with strongly consistent reads before its
-guarded transaction is sent, and every transaction goes to the action log.
+guarded transaction is sent, and every transaction goes to the action log. It works on the
+connection it opened on (``transfer.opened_on``): when the window's changes, Start turns off and
+a run under way goes on there.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from dynoview.ui.accessible import labelled
 from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.locks.repair_controller import RepairController
 from dynoview.ui.locks.repair_model import COL_RESULT, COL_VALUE, RepairModel
+from dynoview.ui.transfer.opened_on import OpenedOn
 
 
 class RepairDialog(QDialog):
@@ -66,7 +69,9 @@ class RepairDialog(QDialog):
         self.schema = schema
         self.table = table
         self.plan: RepairPlan = plan_repairs(findings, schema, table.name)
-        self.connection = ctx.connection  # the one its state and outcomes belong to
+        # The connection its plan, state and outcomes belong to: it never writes to another.
+        self.opened_on = OpenedOn(ctx, self)
+        self.connection = self.opened_on.connection
         # Its writes are logged in its connection's profile's log (the demo's never in the user's).
         self.log = log if log is not None else (
             for_connection(self.connection.spec) if self.connection is not None else ActionLog())
@@ -82,20 +87,21 @@ class RepairDialog(QDialog):
         self.controller.stopped.connect(self._stopped)
         self.setWindowTitle(self.tr("Repair all — {name}").format(name=table.name))
         self._setup_ui()
+        self.opened_on.left.connect(self._connection_left)
         self._update_buttons()
 
     # ------------------------------------------------------------------ layout
 
     def _requirement(self) -> ConfirmationRequirement | None:
-        conn = self.ctx.connection
+        conn = self.connection
         if conn is None:
             return None
         return confirmation_for_tables(conn, [self.table.name], self.tr("these repairs"))
 
     def _setup_ui(self) -> None:
         layout = QVBoxLayout(self)
-        conn = self.ctx.connection
-        where = conn.spec.describe() if conn is not None else self.tr("no connection")
+        conn = self.connection
+        where = self.opened_on.opened_text() if conn is not None else self.tr("no connection")
         self.plan_label = QLabel(self.tr(
             "{summary} Table {name} on {where}.").format(
                 summary=self.plan.summary(), name=self.table.name, where=where))
@@ -219,8 +225,8 @@ class RepairDialog(QDialog):
         return self._running or self.controller.busy or (self.last_run is not None and self._remaining() > 0)
 
     def _update_buttons(self) -> None:
-        conn = self.ctx.connection
-        writable = conn is not None and not conn.spec.read_only
+        conn = self.connection
+        writable = conn is not None and not conn.spec.read_only and not self.opened_on.stale
         requirement = self._requirement()
         typed_ok = (requirement is None or requirement.type_to_confirm is None
                     or self.confirm_edit.text().strip() == requirement.type_to_confirm)
@@ -234,9 +240,13 @@ class RepairDialog(QDialog):
     # ------------------------------------------------------------------ the run
 
     def start(self) -> None:
-        """Run (or continue) the repair in the background."""
-        conn = self.ctx.connection
+        """Run (or continue) the repair in the background, on the connection it opened on."""
+        conn = self.connection
         if self._running or conn is None:
+            return
+        if self.opened_on.stale:  # its plan is of that connection's table: never another's
+            self.status_label.setText(self.opened_on.stale_text())
+            self._update_buttons()
             return
         requirement = self._requirement()
         confirmation: str | bool = True
@@ -252,7 +262,18 @@ class RepairDialog(QDialog):
         self._written = []
         self.status_label.setText(self.tr("Repairing: each finding is re-checked, then repaired…"))
         self._update_buttons()
-        self.controller.start(conn, self.ctx.reader, confirmation, float(self.rate.value()), self.log)
+        self.controller.start(conn, self.opened_on.reader, confirmation, float(self.rate.value()), self.log)
+
+    def _connection_left(self) -> None:
+        """The window's connection changed: a run goes on where it started (it holds its own
+        connection and reader, and stops only between findings); nothing new starts here."""
+        self.status_label.setText(self.opened_on.running_text() if self._running
+                                  else self.opened_on.stale_text())
+        self._update_buttons()
+
+    def _stale_note(self) -> str:
+        """Said after the run's sentences once the window is on another connection."""
+        return " " + self.opened_on.stale_text() if self.opened_on.stale else ""
 
     def cancel(self) -> None:
         """Stop after the finding in progress (its transaction, if sent, is settled first)."""
@@ -267,7 +288,8 @@ class RepairDialog(QDialog):
                 self._written.extend(p.outcome.written)
         self.progress.setValue(p.done)
         if p.outcome is not None and not p.finished:
-            self.status_label.setText(p.text())
+            running = " " + self.opened_on.running_text() if self.opened_on.stale else ""
+            self.status_label.setText(p.text() + running)
         if p.finished and p.run is not None:
             self._finished(p.run)
 
@@ -281,10 +303,13 @@ class RepairDialog(QDialog):
             text = self.tr("Cancelled. {summary} Continue picks up where it stopped.").format(summary=text)
         if run.error:
             text += self.tr(" Stopped by an error: {error}").format(error=run.error)
-        self.status_label.setText(text)
+        self.status_label.setText(text + self._stale_note())
         if not self.isVisible():  # closed while it stopped: say how it ended where the user is
+            name = self.table.name
+            if self.opened_on.stale:  # the window shows another connection now: say which one
+                name = self.tr("{name} on {where}").format(name=name, where=self.opened_on.opened_text())
             self.ctx.status_message.emit(self.tr("Repair all on {name}: {summary}").format(
-                name=self.table.name, summary=text))
+                name=name, summary=text))
         written, self._written = self._written, []
         if written:
             # Views holding these items (the audit rows, the browser) re-read or mark them stale.
@@ -295,7 +320,8 @@ class RepairDialog(QDialog):
     def _on_error(self, exc: BaseException) -> None:
         self._running = False
         err = self.ctx.report(exc, table=self.table.name)
-        self.status_label.setText(self.tr("Nothing more was sent: {message}").format(message=err.message))
+        self.status_label.setText(self.tr("Nothing more was sent: {message}").format(
+            message=err.message) + self._stale_note())
         self._update_buttons()
 
     def _stopped(self) -> None:

@@ -9,6 +9,7 @@ from PySide6.QtCore import QObject, Signal
 from dynoview.core.session.connection import Connection, ConnectionSpec
 from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.ui.context import AppContext
+from dynoview.ui.transfer.opened_on import OpenedOn
 
 TABLES_TASK = "copy-target-tables"
 DESCRIBE_TASK = "copy-target-describe"
@@ -40,10 +41,15 @@ class CopyTargetController(QObject):
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
+        # "This connection" is the one the dialog opened on (or switched the window to).
+        self.opened_on = OpenedOn(ctx, self)
 
     def _target(self, spec: ConnectionSpec | None) -> Connection | None:
-        """The window's connection for ``spec`` None (None when not connected)."""
-        return self.ctx.connection if spec is None else None
+        """The dialog's connection for ``spec`` None (None when not connected, or when the
+        window has moved to another since: its tables are not the ones the dialog names)."""
+        if spec is not None or self.opened_on.stale:
+            return None
+        return self.opened_on.connection
 
     def list_tables(self, spec: ConnectionSpec | None) -> bool:
         """Start listing the tables of ``spec`` (None: the window's); False when unconnected."""

@@ -5,7 +5,8 @@ The core makes the batches (``item_copy``: each item a Put guarded by
 ``attribute_not_exists`` on the target's key, at most 100 actions a batch); each opens in the
 builder, where it is previewed and preflighted, and the user sends it. The builder sends on
 the window's connection, so copying to another connection first switches the window to it
-(the items to copy stay in this dialog).
+(the items to copy stay in this dialog). Any other change of the window's connection turns the
+dialog off (``opened_on``): its batches were made for the target it names, not the new one's.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from PySide6.QtWidgets import (
 from dynoview.core.edits.staging import key_id
 from dynoview.core.errors import DynoViewError
 from dynoview.core.items.copy_to_table import CopyPlan, copy_plan
-from dynoview.core.session.connection import Connection, ConnectionSpec
+from dynoview.core.session.connection import ConnectionSpec
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.model import Transaction
 from dynoview.ui import settings as saved
@@ -65,6 +66,9 @@ class CopyItemsDialog(QDialog):
         self.target_spec: ConnectionSpec | None = None  # the batches' connection
         self.target_table = ""
         self.controller = CopyTargetController(ctx, self)
+        self.opened_on = self.controller.opened_on
+        self.opened_on.left.connect(self._connection_left)
+        self._switching: ConnectionSpec | None = None  # the spec switch_and_open asked for
         self.controller.tables_listed.connect(self._tables_listed)
         self.controller.described.connect(self._described)
         self.controller.failed.connect(self._say)
@@ -98,7 +102,7 @@ class CopyItemsDialog(QDialog):
         scope.addWidget(self.result_scope)
         form.addRow(self.tr("Copy:"), scope)
         self.connection = QComboBox()
-        current = self.ctx.connection
+        current = self.opened_on.connection
         self.connection.addItem(self.tr(
             "this connection ({name})").format(
                 name=current.spec.name) if current else self.tr("this connection"),
@@ -199,8 +203,30 @@ class CopyItemsDialog(QDialog):
         return "\n\n" + self.tr("Warning: {details}").format(details=self.warning)
 
     # -- batches -------------------------------------------------------------------
+    def _connection_left(self) -> None:
+        """The window's connection changed: its own switch (to the batches' target) goes on;
+        any other turns the dialog off, as nothing it made is for the new connection."""
+        conn, spec = self.ctx.connection, self._switching
+        self._switching = None
+        if spec is not None and conn is not None and conn.asked == spec:  # its spec may name a
+            self.opened_on.adopt(conn)  # configured endpoint: the one asked for is compared
+            self.target_spec = None  # the window's own connection from now on
+            self.connection.setItemText(0, self.tr("this connection ({name})").format(name=conn.spec.name))
+            self.open_button.clicked.disconnect()
+            self.open_button.clicked.connect(self.open_next)
+            self.open_button.setEnabled(True)
+            QTimer.singleShot(0, self._open_batch)  # after every panel has seen the new connection
+            return
+        for widget in (self.open_button, self.connection, self.table, self.selected_scope,
+                       self.result_scope):
+            widget.setEnabled(False)
+        self._say(self.opened_on.stale_text())
+
     def open_next(self) -> None:
         """Make the batches (first click), then open the next one in the builder."""
+        if self.opened_on.stale:
+            self._say(self.opened_on.stale_text())
+            return
         if self.batches and self.opened < len(self.batches):
             self._open_batch()
             return
@@ -214,6 +240,9 @@ class CopyItemsDialog(QDialog):
             self._say(self.tr("Connect first."))
 
     def _described(self, spec: ConnectionSpec | None, info: TableInfo) -> None:
+        if self.opened_on.stale:  # read before the change: its batches would open on the new one
+            self._say(self.opened_on.stale_text())
+            return
         try:
             plan = copy_plan(self.items(), info, self.schema)
         except DynoViewError as exc:
@@ -242,18 +271,7 @@ class CopyItemsDialog(QDialog):
             return
         self.open_button.setEnabled(False)
         self._say(self.tr("Connecting to {name}…").format(name=spec.name))
-
-        def connected(conn: Connection | None) -> None:
-            if conn is None or conn.asked != spec:  # its spec may name a configured endpoint
-                return
-            self.ctx.connection_changed.disconnect(connected)
-            self.target_spec = None  # the window's own connection from now on
-            self.open_button.clicked.disconnect()
-            self.open_button.clicked.connect(self.open_next)
-            self.open_button.setEnabled(True)
-            QTimer.singleShot(0, self._open_batch)  # after every panel has seen the new connection
-
-        self.ctx.connection_changed.connect(connected)
+        self._switching = spec  # _connection_left goes on when the window is connected to it
         self.switch_connection(spec, self.target_table)
 
     def _declined(self, sent: object) -> None:
@@ -268,6 +286,9 @@ class CopyItemsDialog(QDialog):
                   .format(value=self.opened + 1))
 
     def _open_batch(self) -> None:
+        if self.opened_on.stale:  # the builder sends on the window's connection: not this one's
+            self._say(self.opened_on.stale_text())
+            return
         if self.opened >= len(self.batches):  # reset meanwhile (another table, scope or connection)
             self._say(self.tr("Nothing to open: press Open in the builder to make the batches."))
             return

@@ -29,6 +29,7 @@ from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.context import AppContext
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.transfer.file_field import shown
+from dynoview.ui.transfer.opened_on import OpenedOn
 
 EXPORT_TASK = "item-export"
 EXPORT_AUDIT_TASK = "export-audit"
@@ -44,6 +45,8 @@ class ExportController(QObject):
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
+        # A whole table is read on the connection the dialog opened on, never on another.
+        self.opened_on = OpenedOn(ctx, self)
         self.running = False
         self.error_field: str | None = None  # the field the last failure is about ("output": the file)
         # Cancel is the export's own event, not the task's: the task still reports back, so
@@ -52,10 +55,11 @@ class ExportController(QObject):
 
     def export_table(self, table: TableInfo, path: Path, fmt: str, *, segments: int,
                      consistent: bool, page_limit: int | None, csv_raw: bool = False) -> bool:
-        """Export every item of ``table`` by a parallel Scan; False when not connected.
+        """Export every item of ``table`` by a parallel Scan; False when not connected, or
+        when the window moved to another connection since (``opened_on``).
         ``csv_raw``: formula-like CSV cells as they are (``values.csv_cells``)."""
-        reader = self.ctx.reader
-        if reader is None:
+        reader = self.opened_on.reader
+        if reader is None or self.opened_on.stale:
             return False
         work = functools.partial(export_table_to_file, reader, table, path, fmt, segments=segments,
                                  consistent=consistent, page_limit=page_limit,

@@ -85,6 +85,9 @@ class ExportDialog(QDialog):
         self._setup_ui()
         self.controller.progress.connect(self.progress_row.show_progress)
         self.controller.finished.connect(self._finished)
+        # The whole table is the one on the connection it opened on; the items loaded are read.
+        self.opened_on = self.controller.opened_on
+        self.opened_on.left.connect(self._connection_left)
         self._scope_changed()
         self._set_running(False)
 
@@ -272,12 +275,21 @@ class ExportDialog(QDialog):
         self.close_button.setEnabled(not running)
         for w in (self.result_scope, self.format, self.path, self.browse_button):
             w.setEnabled(not running)
-        self.table_scope.setEnabled(not running and self.table is not None)
+        self.table_scope.setEnabled(not running and self.table is not None and not self.opened_on.stale)
         self.scan_options.setEnabled(not running and self.whole_table())
         self.csv_options.setEnabled(not running and self.fmt() == CSV)
         self.progress_row.set_running(running, text)
 
     # -- running --------------------------------------------------------------------
+    def _connection_left(self) -> None:
+        """The window's connection changed: a Scan under way goes on with its own reader; the
+        whole table is no longer offered (it would be another connection's table)."""
+        if self.running:
+            self.status.setText(self.opened_on.running_text())
+            return
+        self._set_running(False)
+        self.status.setText(self.opened_on.stale_text())
+
     def _refuse(self, sentence: str) -> bool:
         """Say why at the file field, marked, with the cursor there; nothing runs."""
         self.status.setText(sentence)
@@ -326,6 +338,9 @@ class ExportDialog(QDialog):
             self.status.setText(self.tr("Nothing was written: give another file name, or confirm "
                                         "the replacement."))
             self.path.setFocus()
+            return False
+        if self.whole_table() and self.opened_on.stale:  # said before a file is touched
+            self.status.setText(self.opened_on.stale_text())
             return False
         self._replace_confirmed = ""
         self.exported = None

@@ -38,6 +38,7 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import for_connection, path_for
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.context import AppContext
+from dynoview.ui.transfer.opened_on import OpenedOn
 
 PREVIEW_TASK = "import-preview"
 IMPORT_TASK = "item-import"
@@ -76,7 +77,8 @@ def _default_note() -> str:
 
 
 class ImportController(QObject):
-    """Previews a file and imports it into the open table."""
+    """Previews a file and imports it into the open table, on the connection the window had
+    when it was made (``opened_on``): never on one the window moved to since."""
 
     previewed = Signal(object)  # PreviewAnswer
     progress = Signal(object)  # core.imports.run.ImportProgress, from the worker thread
@@ -89,20 +91,24 @@ class ImportController(QObject):
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
+        self.opened_on = OpenedOn(ctx, self)
         self.running = False
         self.cancel_event = threading.Event()
         self.last: ImportProgress | None = None  # the running import's latest progress
         self.progress.connect(self._note)
 
     def preview(self, path: Path, fmt: str, table: TableInfo, *, csv_raw: bool = False) -> None:
-        reader = self.ctx.reader
+        reader = self.opened_on.reader
         if reader is None:
             self.finished.emit(None, self.tr("Connect to a table first."))
+            return
+        if self.opened_on.stale:  # the table read would be another connection's
+            self.finished.emit(None, self.opened_on.stale_text())
             return
         schema = self.ctx.schema
         chosen = self.ctx.schema_note != _default_note()  # in the window's language
         label = self._schema_label()
-        conn = self.ctx.connection
+        conn = self.opened_on.connection
 
         def work() -> PreviewAnswer:
             resolved = resolve_format(path, fmt)
@@ -142,8 +148,10 @@ class ImportController(QObject):
 
     def start(self, answer: PreviewAnswer, table: TableInfo, options: ImportOptions, *,
               csv_raw: bool = False) -> bool:
-        conn = self.ctx.connection
-        if conn is None:
+        """Start the import; False when there is no connection, or the window's changed since
+        (the dialog says so: the file was previewed against the one it opened on)."""
+        conn = self.opened_on.connection
+        if conn is None or self.opened_on.stale:
             return False
         self.cancel_event = threading.Event()
         self.last = None
@@ -172,8 +180,12 @@ class ImportController(QObject):
             self.cancel_event.set()
             raise
         self.running = False
-        self.ctx.status_message.emit(result.summary())
-        self.finished.emit(result, result.summary())
+        summary = result.summary()
+        if self.opened_on.stale:  # the window shows another connection now: say where it went
+            summary = self.tr("{summary} (on {where})").format(
+                summary=summary, where=self.opened_on.opened_text())
+        self.ctx.status_message.emit(summary)
+        self.finished.emit(result, summary)
 
     def _note(self, progress: ImportProgress) -> None:
         self.last = progress

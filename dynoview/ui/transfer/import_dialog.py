@@ -10,7 +10,9 @@ Resume box, when the batches would be cut otherwise than the stopped import's: a
 schema or format). Import writes the file as its Preview checked it: a file changed since stops
 the import before an item the Preview did not see, and asks for a new Preview. For a CSV file,
 "Raw CSV" keeps a leading ' as data instead of taking it off as the mark DynoView's export puts
-before a formula-like cell (Preview shows the values as they will be written)."""
+before a formula-like cell (Preview shows the values as they will be written). It previews and
+imports on the connection it opened on, which it names (``opened_on``): when the window's
+changes, Preview and Import turn off; an import under way goes on there."""
 
 from __future__ import annotations
 
@@ -71,6 +73,9 @@ class ImportDialog(QDialog):
         self.controller.progress.connect(self.progress_row.show_progress)
         self.controller.finished.connect(self._finished)
         self.controller.refused_at.connect(self._refused_at)
+        # The connection it opened on is the one it previews and imports into (named above).
+        self.opened_on = self.controller.opened_on
+        self.opened_on.left.connect(self._connection_left)
         self.progress_row.cancel_requested.connect(self.controller.cancel)
         self._set_state()
 
@@ -114,10 +119,15 @@ class ImportDialog(QDialog):
         self.resume_label.hide()
         self.warnings_check = QCheckBox(self.tr("Write batches the preflight warns about (clashes, expired)"))
         self.confirm_edit = QLineEdit()
-        requirement = (confirmation_for_tables(self.ctx.connection, [self.table.name], self.tr("the import"))
-                       if self.ctx.connection is not None else None)
+        conn = self.controller.opened_on.connection
+        requirement = (confirmation_for_tables(conn, [self.table.name], self.tr("the import"))
+                       if conn is not None else None)
         self.type_to_confirm = requirement.type_to_confirm if requirement is not None else None
+        self.target_label = QLabel(self.tr("{name} on {where}").format(
+            name=self.table.name, where=self.controller.opened_on.opened_text()))
+        self.target_label.setWordWrap(True)
         form = QFormLayout()
+        form.addRow(self.tr("Into"), self.target_label)
         form.addRow(self.tr("File"), file_row)
         form.addRow(self.tr("Format"), self.format_combo)
         form.addRow("", self.csv_raw_check)
@@ -215,6 +225,9 @@ class ImportDialog(QDialog):
             return
         if self.controller.running:
             return
+        if self.opened_on.stale:
+            self.summary_label.setText(self.opened_on.stale_text())
+            return
         self.answer = None
         self._asked = self._fields()
         mark_refused(self.path_edit, False)
@@ -244,6 +257,8 @@ class ImportDialog(QDialog):
         if preview.problem_count:
             summary += self.tr(" Import stays off until the file has none: fix the lines listed "
                                "below in the file, then press Preview again.")
+        if self.opened_on.stale:  # read before the change; Import stays off (_set_state)
+            summary += " " + self.opened_on.stale_text()
         self.summary_label.setText(summary)
         names = list(preview.types)
         self.table_widget.clear()
@@ -319,10 +334,11 @@ class ImportDialog(QDialog):
                  else self.tr("the table has no lock rules"))
         self.mode_label.setText(f"{MODE_SENTENCES[mode]} ({rules})." if answer is not None else "")
         confirmed = self.type_to_confirm is None or self.confirm_edit.text().strip() == self.type_to_confirm
+        stale = self.opened_on.stale
         ready = (answer is not None and answer.preview.problem_count == 0 and answer.preview.valid > 0
-                 and confirmed and not self.controller.running)
+                 and confirmed and not self.controller.running and not stale)
         self.import_button.setEnabled(ready)
-        self.preview_button.setEnabled(not self.controller.running)
+        self.preview_button.setEnabled(not self.controller.running and not stale)
         self.csv_raw_check.setEnabled(not self.controller.running)
         self.close_buttons.setEnabled(not self.controller.running)
 
@@ -355,8 +371,21 @@ class ImportDialog(QDialog):
             return
         super().closeEvent(event)
 
+    def _connection_left(self) -> None:
+        """The window's connection changed: a running import goes on where it started (its
+        batches are judged against that table); nothing new is previewed or imported here."""
+        if self.controller.running:
+            self.summary_label.setText(self.opened_on.running_text())
+        else:
+            self.summary_label.setText(self.opened_on.stale_text())
+        self._set_state()
+
     def _import(self) -> None:
         if self.answer is None:
+            return
+        if self.opened_on.stale:  # previewed against the table of the connection it opened on
+            self.summary_label.setText(self.opened_on.stale_text())
+            self._set_state()
             return
         mismatch = self._raw_mismatch(self.answer) if self.resume_check.isChecked() else ""
         if mismatch:  # refused at the box, before anything is read or sent
@@ -379,6 +408,8 @@ class ImportDialog(QDialog):
     def _finished(self, result: ImportResult | None, sentence: str) -> None:
         self.progress_row.set_running(False)
         self.imported = result
+        if self.opened_on.stale and self.opened_on.stale_text() not in sentence:
+            sentence += " " + self.opened_on.stale_text()
         self.summary_label.setText(sentence)
         self._set_state()
         self.finished_import.emit(result)
