@@ -73,6 +73,11 @@ class BuilderController(QObject):
                           request=body_json(request_body(tx.to_request())))
         self.preflight_done.emit(tx, execute_after, result)
 
+    def stop_preflight(self) -> None:
+        """Cancel the preflight under way; called only while checking, as a send, once under
+        way, is never cancelled (its answer is always awaited and logged)."""
+        self.ctx.tasks.cancel(EXECUTE_TASK)
+
     def start_send(self, conn: Connection, tx: Transaction, confirmation: str | bool, *,
                    tables: dict[str, TableInfo], schema: UniquenessSchema, reader: Reader | None,
                    log: ActionLog, look_again: bool = True) -> None:

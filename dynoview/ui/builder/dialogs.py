@@ -27,7 +27,7 @@ from dynoview.core.preflight.check import NOT_ATOMIC_NOTE, Preflight
 from dynoview.core.tx.confirmation import ConfirmationRequirement
 from dynoview.core.tx.model import Transaction, TransactionImportError, import_text
 from dynoview.ui.accessible import labelled
-from dynoview.ui.builder.preflight_view import preflight_warnings, warning_line
+from dynoview.ui.builder.preflight_view import OverrideDialog, preflight_warnings, warning_line
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.json_highlighter import JsonHighlighter
 from dynoview.ui.row_select import select_only_row
@@ -100,6 +100,14 @@ class ConfirmDialog(QDialog):
     def confirmation(self) -> str | bool:
         """What to pass to execute_transaction as the user's confirmation."""
         return self.typed.text().strip() if self.requirement.type_to_confirm is not None else True
+
+
+def close_question(dialog: QDialog | None) -> None:
+    """Close a confirmation or an override still open once the send no longer asks it (the
+    connection changed under it): a click there would answer for another connection. Closed
+    as cancelled, it changes nothing."""
+    if isinstance(dialog, (ConfirmDialog, OverrideDialog)) and dialog.isVisible():
+        dialog.reject()
 
 
 class ImportDialog(QDialog):

@@ -29,7 +29,13 @@ from dynoview.core.tx.wire import RequestShapeError
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
 from dynoview.ui.builder.connection_log import ConnectionActionLog
-from dynoview.ui.builder.dialogs import ActionLogDialog, ConfirmDialog, ExportDialog, ImportDialog
+from dynoview.ui.builder.dialogs import (
+    ActionLogDialog,
+    ConfirmDialog,
+    ExportDialog,
+    ImportDialog,
+    close_question,
+)
 from dynoview.ui.builder.drafts_view import BuilderDrafts
 from dynoview.ui.builder.editing import ActionsPane, default_table, judge, request_json, tables_of
 from dynoview.ui.builder.preflight_view import OverrideDialog
@@ -337,6 +343,8 @@ class BuilderPanel(QWidget):
         view = self.side.preflight_view
         if step.message:
             self.status.setText(step.message)
+        if step.state not in (State.REFUSED, State.WARNED, State.CONFIRMING):
+            close_question(self.dialog)  # not asked any more (the connection changed)
         if step.state is State.CHECKING:
             self.preflight = None
             view.show_running()
@@ -344,7 +352,7 @@ class BuilderPanel(QWidget):
             self.side.show_pane(view)  # the answer appears where the user is looking
         elif step.error is not None and step.state is State.EDITING:
             view.clear(self.tr("The preflight could not read the table; nothing was sent."))
-        elif step.preflight is not self.preflight:
+        elif step.preflight is not self.preflight or (step.state is State.EDITING and step.preflight is None):
             self.preflight = step.preflight
             if step.preflight is None:
                 view.clear()
@@ -450,6 +458,7 @@ class BuilderPanel(QWidget):
         self.action_pane.editor_stack.refresh_tables()
         if clear_status:
             self.status.setText("")
+            self.send_flow.connection_changed()  # after the clear: its status says why nothing was sent
         self.refresh()
 
     def _schema_changed(self, schema: UniquenessSchema) -> None:

@@ -6,7 +6,9 @@
 ``checking`` goes straight to ``confirming`` when the preflight neither refuses nor warns, and
 back to ``editing`` when only a check was asked for, when the preflight could not read, or
 when the transaction changed meanwhile. A declined override or confirmation goes back to
-``editing``; so does an edit of the actions the preflight judged. Every move is checked
+``editing``; so does an edit of the actions the preflight judged, and a change of the window's
+connection before the send (``connection_changed``): a send is checked, confirmed and sent
+through the one connection it started on, never carried to another. Every move is checked
 against ``TRANSITIONS``: an impossible one is a bug, raised as ``FlowError``.
 
 The panel renders each ``SendStep`` (``changed``) and forwards the user's answers
@@ -30,6 +32,8 @@ from dynoview.core.preflight.check import Preflight
 from dynoview.core.preflight.guards import Guard, add_guards
 from dynoview.core.preflight.model import CANCELLED as WOULD_CANCEL
 from dynoview.core.preflight.model import UNSEEN_ATTRIBUTES
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog, connection_record
 from dynoview.core.tx.confirmation import ConfirmationRequirement, confirmation_for
@@ -66,11 +70,13 @@ TRANSITIONS: dict[State, frozenset[State]] = {
                                State.CONFIRMING}),
     State.REFUSED: frozenset({State.EDITING, State.CHECKING, State.OVERRIDDEN}),
     State.WARNED: frozenset({State.EDITING, State.CHECKING, State.OVERRIDDEN}),
-    State.OVERRIDDEN: frozenset({State.CONFIRMING}),
+    State.OVERRIDDEN: frozenset({State.EDITING, State.CONFIRMING}),
     State.CONFIRMING: frozenset({State.EDITING, State.CHECKING, State.SENDING}),
     State.SENDING: frozenset({State.SETTLED}),
     State.SETTLED: frozenset({State.EDITING, State.CHECKING}),
 }
+# Before the send: a change of connection abandons the send (``SendFlow.connection_changed``).
+PREPARING = frozenset({State.CHECKING, State.REFUSED, State.WARNED, State.OVERRIDDEN, State.CONFIRMING})
 
 
 class FlowError(RuntimeError):
@@ -185,6 +191,10 @@ class SendFlow(QObject):
         # nothing the preflight refused or warned about is sent without it.
         self._overridden: str | None = None
         self._env: SendEnv | None = None
+        # The connection the send started on (its preflight's reader's): the only one it is
+        # confirmed for and sent through.
+        self._conn: Connection | None = None
+        self._reader: Reader | None = None
 
     @property
     def state(self) -> State:
@@ -228,6 +238,7 @@ class SendFlow(QObject):
         self._judged = None
         self._overridden = None
         self._env = env
+        self._conn, self._reader = reader.conn, reader
         self._go(State.CHECKING, tx=tx, execute_after=execute_after,
                  message=self.tr("Preflight: reading the accounts and locks this transaction touches…"))
         self.controller.start_preflight(reader, tx, env.schema, env.tables, execute_after=execute_after,
@@ -251,12 +262,16 @@ class SendFlow(QObject):
     def confirm(self, confirmation: str | bool | None) -> None:
         """The answer to CONFIRMING: None when cancelled, True (a click) or the typed table name.
         Anything else than a confirmation of exactly the actions judged sends nothing."""
-        tx, conn, env = self.step.tx, self.ctx.connection, self._env
+        tx, conn, env = self.step.tx, self._conn, self._env  # the connection the dialog named
         waiting = self.state is State.CONFIRMING
         if confirmation is None or conn is None:
             if waiting:
                 self._go(State.EDITING, preflight=self.preflight,
                          message=self.tr("Not executed: the confirmation was cancelled."))
+            return
+        if conn is not self.ctx.connection:  # the window moved on under the dialog
+            if waiting:
+                self._abandon()
             return
         if not waiting or tx is None or env is None or self._unconfirmed(tx):
             if self.state is not State.SENDING:  # a send under way is not this answer's to stop
@@ -269,7 +284,17 @@ class SendFlow(QObject):
         overridden = self.preflight is not None and any(
             r.status == UNSEEN_ATTRIBUTES for r in self.preflight.refusals)
         self.controller.start_send(conn, tx, confirmation, tables=env.tables, schema=env.schema,
-                                   reader=self.ctx.reader, log=env.log, look_again=not overridden)
+                                   reader=self._reader, log=env.log, look_again=not overridden)
+
+    def connection_changed(self) -> None:
+        """The window's connection changed: a send not sent yet (its preflight running, or a
+        question open) is abandoned, as its preflight read and its confirmation named the other
+        one. The panel calls it after its own reaction, so the status keeps the reason."""
+        if self.state not in PREPARING or self._conn is None or self.ctx.connection is self._conn:
+            return
+        if self.state is State.CHECKING:
+            self.controller.stop_preflight()  # its answer is about the other connection
+        self._abandon()
 
     def edited(self, tx: Transaction) -> None:
         """The builder's transaction changed: an answer about other actions would mislead."""
@@ -295,6 +320,11 @@ class SendFlow(QObject):
     # ---------------------------------------------------------------- background answers
 
     def _checked(self, tx: Transaction, execute_after: bool, preflight: Preflight) -> None:
+        if self.state is not State.CHECKING:
+            return  # abandoned meanwhile: nothing waits for this answer
+        if self.ctx.connection is not self._conn:  # it read a connection the window left
+            self._abandon()
+            return
         env = self._env
         self.preflight = preflight
         self._judged = _items(tx)
@@ -304,7 +334,7 @@ class SendFlow(QObject):
         details = {"tx": tx, "preflight": preflight, "execute_after": execute_after, "guards": guards}
         if not execute_after:
             self._go(State.EDITING, message=preflight.summary(), **details)
-        elif self.ctx.connection is None or _items(self._current()) != _items(tx) \
+        elif _items(self._current()) != _items(tx) \
                 or self._current().token != tx.token:
             self._go(State.EDITING, message=self.tr(
                 "The transaction changed during the preflight; nothing was "
@@ -318,6 +348,8 @@ class SendFlow(QObject):
             self._ask_confirmation(tx)
 
     def _check_failed(self, exc: BaseException) -> None:
+        if self.state is not State.CHECKING:
+            return  # abandoned meanwhile: a failure on the connection left says nothing now
         # The read's own operation names what failed: never "TransactWriteItems", not sent.
         err = self.ctx.report(exc)
         self._go(State.EDITING, error=exc,
@@ -337,8 +369,11 @@ class SendFlow(QObject):
     # ---------------------------------------------------------------- helpers
 
     def _ask_confirmation(self, tx: Transaction) -> None:
-        conn, env = self.ctx.connection, self._env
+        conn, env = self._conn, self._env  # the dialog names the connection the preflight read
         if conn is None or env is None:
+            return
+        if conn is not self.ctx.connection:
+            self._abandon()
             return
         requirement = confirmation_for(conn, tx)
         # Only a token sent before (from here, typed/imported, or restored with work the log
@@ -352,6 +387,25 @@ class SendFlow(QObject):
         if late:  # the same token past DynamoDB's 10 minutes: say so before the click
             requirement = dataclasses.replace(requirement, message=f"{requirement.message}\n\n{late}")
         self._go(State.CONFIRMING, tx=tx, preflight=self.preflight, requirement=requirement)
+
+    def _abandon(self) -> None:
+        """Back to editing with nothing sent: the preflight, an override typed and the
+        confirmation were all for the connection the window left."""
+        left, now = self._conn, self.ctx.connection
+        self.preflight = None
+        self.guarded = None
+        self._judged = None
+        self._overridden = None
+        self._conn = self._reader = None
+        old = left.spec.describe() if left is not None else ""
+        if now is None:
+            message = self.tr("The connection changed before the send (from {old}, now none): nothing was "
+                              "sent. Connect, then press Execute again.").format(old=old)
+        else:
+            message = self.tr("The connection changed before the send (from {old} to {new}): nothing was "
+                              "sent. Press Execute again to check and send it on {new}.").format(
+                                  old=old, new=now.spec.describe())
+        self._go(State.EDITING, message=message)
 
     def _unconfirmed(self, tx: Transaction) -> bool:
         """Whether the preflight refused or warned about ``tx`` and the user has not typed the
