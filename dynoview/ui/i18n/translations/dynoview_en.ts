@@ -131,7 +131,7 @@
 <context>
     <name>CopyItemsDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/copy_dialog.py" line="+88" />
+        <location filename="../../transfer/copy_dialog.py" line="+92" />
         <source>the selected item(s) (%Ln)</source>
         <translation>
             <numerusform>the selected item (%Ln)</numerusform>
@@ -139,7 +139,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+144" />
+        <location line="+169" />
         <source>%Ln item(s) in {batches}. The builder sends on the window's connection: the window switches to {name} and opens {table}; the items to copy stay here.</source>
         <translation>
             <numerusform>%Ln item in {batches}. The builder sends on the window's connection: the window switches to {name} and opens {table}; the items to copy stay here.</numerusform>
@@ -226,7 +226,7 @@
 <context>
     <name>ExportController</name>
     <message numerus="yes">
-        <location filename="../../transfer/export_controller.py" line="+108" />
+        <location filename="../../transfer/export_controller.py" line="+112" />
         <source>Exported %Ln item(s) to {path}: partial, the read has more pages not loaded.</source>
         <translation>
             <numerusform>Exported %Ln item to {path}: partial, the read has more pages not loaded.</numerusform>
@@ -253,7 +253,7 @@
 <context>
     <name>ExportDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/export_dialog.py" line="+144" />
+        <location filename="../../transfer/export_dialog.py" line="+147" />
         <source>{source} (%Ln item(s) loaded)</source>
         <translation>
             <numerusform>{source} (%Ln item loaded)</numerusform>
@@ -269,7 +269,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+186" />
+        <location line="+198" />
         <source>Writing %Ln item(s)…</source>
         <translation>
             <numerusform>Writing %Ln item…</numerusform>
@@ -410,7 +410,9 @@
         <location line="+14" />
         <source>Stale: %Ln item(s) are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </source>
         <translation>
-            <numerusform>Stale: %Ln item are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </numerusform><numerusform>Stale: %Ln items are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </numerusform></translation>
+            <numerusform>Stale: %Ln item are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </numerusform>
+            <numerusform>Stale: %Ln items are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -512,7 +514,7 @@
 <context>
     <name>RepairDialog</name>
     <message numerus="yes">
-        <location filename="../../locks/repair_dialog.py" line="+173" />
+        <location filename="../../locks/repair_dialog.py" line="+179" />
         <source>&amp;Repair %Ln finding(s)</source>
         <translation>
             <numerusform>&amp;Repair %Ln finding</numerusform>

@@ -212,7 +212,7 @@
 <context>
     <name>ActionLogDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+179"/>
+        <location filename="../../builder/dialogs.py" line="+187"/>
         <source>Action log</source>
         <translation>Journal</translation>
     </message>
@@ -237,7 +237,7 @@
     <message>
         <location filename="../../context.py" line="+138"/>
         <location line="+92"/>
-        <location filename="../../transfer/import_controller.py" line="+75"/>
+        <location filename="../../transfer/import_controller.py" line="+76"/>
         <source>the article&apos;s default layout</source>
         <translation>la disposition par défaut de l’article</translation>
     </message>
@@ -656,7 +656,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+222"/>
+        <location filename="../../builder/panel.py" line="+228"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Impossible d’ouvrir la requête&#xa0;: </translation>
@@ -692,7 +692,7 @@
         <translation>Connectez-vous et corrigez d’abord les problèmes listés&#xa0;: la vérification préalable lit la table réelle.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>The preflight could not read the table; nothing was sent.</source>
         <translation>La vérification préalable n’a pas pu lire la table&#xa0;; rien n’a été envoyé.</translation>
     </message>
@@ -1422,7 +1422,7 @@ Probablement chaudes</translation>
 <context>
     <name>ConfirmDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-141"/>
+        <location filename="../../builder/dialogs.py" line="-149"/>
         <source>Execute transaction</source>
         <translation>Exécuter la transaction</translation>
     </message>
@@ -1647,7 +1647,7 @@ Probablement chaudes</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+71"/>
+        <location filename="../../transfer/copy_dialog.py" line="+75"/>
         <source>Copy items to a table</source>
         <translation>Copier des items vers une table</translation>
     </message>
@@ -1676,11 +1676,12 @@ Probablement chaudes</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location line="+107"/>
         <source>this connection ({name})</source>
         <translation>cette connexion ({name})</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-106"/>
         <source>this connection</source>
         <translation>cette connexion</translation>
     </message>
@@ -1707,12 +1708,12 @@ Probablement chaudes</translation>
     <message>
         <location line="+7"/>
         <location line="+43"/>
-        <location line="+116"/>
+        <location line="+133"/>
         <source>Open in the builder</source>
         <translation>Ouvrir dans le générateur</translation>
     </message>
     <message>
-        <location line="-157"/>
+        <location line="-174"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
@@ -1722,7 +1723,7 @@ Probablement chaudes</translation>
         <translation>Attention&#xa0;: {details}</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+32"/>
         <source>Type or pick the target table.</source>
         <translation>Saisissez ou choisissez la table cible.</translation>
     </message>
@@ -1737,7 +1738,7 @@ Probablement chaudes</translation>
         <translation>Connectez-vous d’abord.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+20"/>
         <source>Switch to {name} and open batch 1</source>
         <translation>Basculer vers {name} et ouvrir le lot 1</translation>
     </message>
@@ -1763,18 +1764,18 @@ Probablement chaudes</translation>
         <translation>Connexion à {name}…</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+11"/>
         <source>Batch {value} was not opened: the builder keeps its unsent actions (the batch is kept as a draft too). Send or save them, then open batch {value} again.</source>
         <translation>Le lot {value} n’a pas été ouvert&#xa0;: le générateur garde ses actions non envoyées (le lot est aussi gardé comme brouillon). Envoyez-les ou enregistrez-les, puis ouvrez de nouveau le lot {value}.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>Nothing to open: press Open in the builder to make the batches.</source>
         <translation>Rien à ouvrir&#xa0;: appuyez sur Ouvrir dans le générateur pour préparer les lots.</translation>
     </message>
     <message>
-        <location line="-8"/>
-        <location line="+16"/>
+        <location line="-11"/>
+        <location line="+19"/>
         <source>Open batch {value} of {total}</source>
         <translation>Ouvrir le lot {value} sur {total}</translation>
     </message>
@@ -2224,7 +2225,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="+178"/>
+        <location filename="../../transfer/export_controller.py" line="+182"/>
         <source>The export could not be read{where}: {reason}. Check the folder, or pick another.</source>
         <translation>L’export n’a pas pu être lu{where}&#xa0;: {reason}. Vérifiez le dossier ou choisissez-en un autre.</translation>
     </message>
@@ -2427,7 +2428,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+64"/>
+        <location filename="../../builder/dialogs.py" line="+72"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
@@ -2448,17 +2449,17 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+127"/>
+        <location filename="../../transfer/export_dialog.py" line="+130"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../transfer/export_dialog.py" line="-43"/>
+        <location filename="../../transfer/export_dialog.py" line="-46"/>
         <source>Export items</source>
         <translation>Exporter des items</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>Export:</source>
         <translation>Exporter&#xa0;:</translation>
     </message>
@@ -2584,7 +2585,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>{name} existe déjà dans {folder}. Le remplacer par cet export&#xa0;? Son contenu sera perdu.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+37"/>
         <source>Give the file to write first.</source>
         <translation>Indiquez d’abord le fichier à écrire.</translation>
     </message>
@@ -2614,7 +2615,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Rien n’a été écrit&#xa0;: donnez un autre nom de fichier, ou confirmez le remplacement.</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+10"/>
         <source>Writing %Ln item(s)…</source>
         <translation>
             <numerusform>Écriture de %Ln item…</numerusform>
@@ -2760,13 +2761,13 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ImportController</name>
     <message>
-        <location filename="../../transfer/import_controller.py" line="+30"/>
+        <location filename="../../transfer/import_controller.py" line="+32"/>
         <source>Connect to a table first.</source>
         <extracomment>Just after ``finished``: the import was refused or stopped for what a field holds (one of ``REFUSED_FIELDS``: Resume, Raw CSV, or the file, changed since the preview).</extracomment>
         <translation>Connectez-vous d’abord à une table.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>the schema saved for this connection and table</source>
         <translation>le schéma enregistré pour cette connexion et cette table</translation>
     </message>
@@ -2786,7 +2787,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Aperçu</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+39"/>
+        <source>{summary} (on {where})</source>
+        <translation>{summary} (sur {where})</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>No batch is confirmed written yet.</source>
         <translation>Aucun lot n’est encore confirmé écrit.</translation>
     </message>
@@ -2864,12 +2870,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>JSON TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+67"/>
+        <location filename="../../transfer/import_dialog.py" line="+69"/>
         <source>Import items into {name}</source>
         <translation>Importer des items dans {name}</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>File to import</source>
         <translation>Fichier à importer</translation>
     </message>
@@ -2936,12 +2942,22 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Écrire les lots signalés par la vérification préalable (collisions, expirés)</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+2"/>
+        <location filename="../../transfer/import_dialog.py" line="+3"/>
         <source>the import</source>
         <translation>l’import</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>{name} on {where}</source>
+        <translation>{name} sur {where}</translation>
+    </message>
+    <message>
         <location line="+4"/>
+        <source>Into</source>
+        <translation>Vers</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>File</source>
         <translation>Fichier</translation>
     </message>
@@ -3006,7 +3022,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Choisissez d’abord un fichier&#xa0;: tapez son chemin ou cliquez sur Parcourir…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>Reading the whole file…</source>
         <translation>Lecture du fichier entier…</translation>
     </message>
@@ -3016,7 +3032,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation> Importer reste désactivé tant que le fichier en a&#xa0;: corrigez dans le fichier les lignes listées ci-dessous, puis cliquez à nouveau sur Aperçu.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>line</source>
         <translation>ligne</translation>
     </message>
@@ -3056,13 +3072,13 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>la table n’a pas de règles de verrou</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>The import is running: press Cancel to stop it after the batch being written, then Close.</source>
         <translation>L’import est en cours&#xa0;: cliquez sur Annuler pour l’arrêter après le lot en cours d’écriture, puis sur Fermer.</translation>
     </message>
     <message>
         <location filename="../../transfer/import_controller.py" line="+12"/>
-        <location filename="../../transfer/import_dialog.py" line="+35"/>
+        <location filename="../../transfer/import_dialog.py" line="+48"/>
         <source>“{check}”</source>
         <translation>«&#xa0;{check}&#xa0;»</translation>
     </message>
@@ -3645,8 +3661,8 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <location line="+14"/>
         <source>Stale: %Ln item(s) are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </source>
         <translation>
-            <numerusform>Périmé : %Ln élément n’est plus tel que cet audit l’a lu (une transaction a été annulée sur lui, ou son contrôle préalable l’a lu) ; relancez l’audit. </numerusform>
-            <numerusform>Périmé : %Ln éléments ne sont plus tels que cet audit les a lus (une transaction a été annulée sur eux, ou son contrôle préalable les a lus) ; relancez l’audit. </numerusform>
+            <numerusform>Périmé&#xa0;: %Ln élément n’est plus tel que cet audit l’a lu (une transaction a été annulée sur lui, ou son contrôle préalable l’a lu)&#xa0;; relancez l’audit. </numerusform>
+            <numerusform>Périmé&#xa0;: %Ln éléments ne sont plus tels que cet audit les a lus (une transaction a été annulée sur eux, ou son contrôle préalable les a lus)&#xa0;; relancez l’audit. </numerusform>
         </translation>
     </message>
 </context>
@@ -3829,6 +3845,40 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <location line="+3"/>
         <source>Deleted the draft “{name}”.</source>
         <translation>Brouillon «&#xa0;{name}&#xa0;» supprimé.</translation>
+    </message>
+</context>
+<context>
+    <name>OpenedOn</name>
+    <message>
+        <location filename="../../transfer/opened_on.py" line="+55"/>
+        <source>no connection</source>
+        <extracomment>The window&apos;s connection changed away from this one (emitted once, on the first change).</extracomment>
+        <translation>aucune connexion</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The window is no longer connected. This dialog was opened on {then}: nothing more is sent from it. Close it, connect, and open it again.</source>
+        <translation>La fenêtre n’est plus connectée. Cette boîte de dialogue a été ouverte sur {then} : elle n’envoie plus rien. Fermez-la, connectez-vous, puis rouvrez-la.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The window is now connected to {now}. This dialog was opened on {then}: close it and open it again to work on {name}.</source>
+        <translation>La fenêtre est maintenant connectée à {now}. Cette boîte de dialogue a été ouverte sur {then} : fermez-la puis rouvrez-la pour travailler sur {name}.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The window is now on {now}.</source>
+        <translation>La fenêtre est maintenant sur {now}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The window is no longer connected.</source>
+        <translation>La fenêtre n’est plus connectée.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{window} This run goes on on {then}, where it started (Cancel stops it after the step in progress).</source>
+        <translation>{window} Cette exécution continue sur {then}, où elle a commencé (Annuler l’arrête après l’étape en cours).</translation>
     </message>
 </context>
 <context>
@@ -4796,12 +4846,12 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
 <context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+83"/>
+        <location filename="../../locks/repair_dialog.py" line="+88"/>
         <source>Repair all — {name}</source>
         <translation>Tout réparer — {name}</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>these repairs</source>
         <translation>ces réparations</translation>
     </message>
@@ -4891,17 +4941,17 @@ Request: {request}</source>
 Requête&#xa0;: {request}</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+55"/>
         <source>Repairing: each finding is re-checked, then repaired…</source>
         <translation>Réparation&#xa0;: chaque constat est revérifié, puis réparé…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+19"/>
         <source>Stopping after the finding in progress…</source>
         <translation>Arrêt après le constat en cours…</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Cancelled. {summary} Continue picks up where it stopped.</source>
         <translation>Annulé. {summary} Continuer reprend là où cela s’est arrêté.</translation>
     </message>
@@ -4911,7 +4961,12 @@ Requête&#xa0;: {request}</translation>
         <translation> Arrêté par une erreur&#xa0;: {error}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>{name} on {where}</source>
+        <translation>{name} sur {where}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Repair all on {name}: {summary}</source>
         <translation>Tout réparer sur {name}&#xa0;: {summary}</translation>
     </message>
@@ -5218,7 +5273,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+232"/>
+        <location filename="../../builder/send_flow.py" line="+243"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Vérification préalable&#xa0;: lecture des comptes et verrous touchés par cette transaction…</translation>
     </message>
@@ -5238,7 +5293,7 @@ Requête&#xa0;: {request}</translation>
         <translation>Non exécutée&#xa0;: la confirmation a été annulée.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Not executed: the preflight&apos;s refusal or warning for these actions was not confirmed. Execute again to see it.</source>
         <translation>Non exécutée&#xa0;: le refus ou l’avertissement de la vérification préalable n’a pas été confirmé. Exécutez à nouveau pour le voir.</translation>
     </message>
@@ -5248,14 +5303,24 @@ Requête&#xa0;: {request}</translation>
         <translation>Exécution…</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+57"/>
         <source>The transaction changed during the preflight; nothing was sent. Execute again.</source>
         <translation>La transaction a changé pendant la vérification préalable&#xa0;; rien n’a été envoyé. Exécutez à nouveau.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>The preflight could not read the items this transaction touches, so nothing was sent. {message}</source>
         <translation>La vérification préalable n’a pas pu lire les items touchés par cette transaction, donc rien n’a été envoyé. {message}</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>The connection changed before the send (from {old}, now none): nothing was sent. Connect, then press Execute again.</source>
+        <translation>La connexion a changé avant l’envoi (depuis {old}, plus aucune maintenant) : rien n’a été envoyé. Connectez-vous, puis cliquez de nouveau sur Exécuter.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The connection changed before the send (from {old} to {new}): nothing was sent. Press Execute again to check and send it on {new}.</source>
+        <translation>La connexion a changé avant l’envoi (de {old} à {new}) : rien n’a été envoyé. Cliquez de nouveau sur Exécuter pour la vérifier et l’envoyer sur {new}.</translation>
     </message>
 </context>
 <context>
@@ -6832,7 +6897,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.dialogs</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-82"/>
+        <location filename="../../builder/dialogs.py" line="-90"/>
         <source>Uses the default credential chain (environment, profile, SSO or role); no credentials are included.</source>
         <translation>Utilise la chaîne d’identifiants par défaut (environnement, profil, SSO ou rôle)&#xa0;; aucun identifiant n’est inclus.</translation>
     </message>
@@ -6943,7 +7008,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-382"/>
+        <location filename="../../builder/panel.py" line="-384"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7275,7 +7340,7 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location line="+8"/>
         <source>Exported every finding the grid shows ({count:,}): the audit&apos;s, with the changes Live mode applied since ({cleared:,} resolved, {added:,} new or changed), to {path}; the window&apos;s filter and search do not apply.</source>
-        <translation>Toutes les anomalies que montre la grille ({count:,}) ont été exportées : celles de l’audit, avec les changements appliqués depuis par le mode Live ({cleared:,} résolues, {added:,} nouvelles ou modifiées), vers {path} ; le filtre et la recherche de la fenêtre ne s’appliquent pas.</translation>
+        <translation>Toutes les anomalies que montre la grille ({count:,}) ont été exportées&#xa0;: celles de l’audit, avec les changements appliqués depuis par le mode Live ({cleared:,} résolues, {added:,} nouvelles ou modifiées), vers {path}&#xa0;; le filtre et la recherche de la fenêtre ne s’appliquent pas.</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -7380,12 +7445,12 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location line="+8"/>
         <source>Live: a problem appeared since Live mode started. Right-click → Stream records… shows the writes.</source>
-        <translation>Live : un problème est apparu depuis le démarrage du mode Live. Clic droit → Enregistrements du flux… montre les écritures.</translation>
+        <translation>Live&#xa0;: un problème est apparu depuis le démarrage du mode Live. Clic droit → Enregistrements du flux… montre les écritures.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Live: its problems were resolved since Live mode started. Right-click → Stream records… shows the writes.</source>
-        <translation>Live : ses problèmes ont été résolus depuis le démarrage du mode Live. Clic droit → Enregistrements du flux… montre les écritures.</translation>
+        <translation>Live&#xa0;: ses problèmes ont été résolus depuis le démarrage du mode Live. Clic droit → Enregistrements du flux… montre les écritures.</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -7406,7 +7471,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.repair_dialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+20"/>
+        <location filename="../../locks/repair_dialog.py" line="+21"/>
         <source>Run the full audit first: Repair all works on its findings.</source>
         <translation>Lancez d’abord l’audit complet&#xa0;: Tout réparer agit sur ses constats.</translation>
     </message>
@@ -8086,7 +8151,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>transfer.export_controller</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-93"/>
+        <location filename="../../transfer/export_controller.py" line="-96"/>
         <source>Export cancelled: no file was written.</source>
         <translation>Export annulé&#xa0;: aucun fichier écrit.</translation>
     </message>

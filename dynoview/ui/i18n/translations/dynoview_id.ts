@@ -212,7 +212,7 @@
 <context>
     <name>ActionLogDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+179"/>
+        <location filename="../../builder/dialogs.py" line="+187"/>
         <source>Action log</source>
         <translation>Log aksi</translation>
     </message>
@@ -237,7 +237,7 @@
     <message>
         <location filename="../../context.py" line="+138"/>
         <location line="+92"/>
-        <location filename="../../transfer/import_controller.py" line="+75"/>
+        <location filename="../../transfer/import_controller.py" line="+76"/>
         <source>the article&apos;s default layout</source>
         <translation>tata letak bawaan artikel</translation>
     </message>
@@ -651,7 +651,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+222"/>
+        <location filename="../../builder/panel.py" line="+228"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Permintaan tidak dapat dibuka: </translation>
@@ -687,7 +687,7 @@
         <translation>Hubungkan dan perbaiki dulu masalah yang didaftar: pemeriksaan awal membaca tabel langsung.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>The preflight could not read the table; nothing was sent.</source>
         <translation>Pemeriksaan awal tidak dapat membaca tabel; tidak ada yang dikirim.</translation>
     </message>
@@ -1408,7 +1408,7 @@ Kemungkinan panas</translation>
 <context>
     <name>ConfirmDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-141"/>
+        <location filename="../../builder/dialogs.py" line="-149"/>
         <source>Execute transaction</source>
         <translation>Jalankan transaksi</translation>
     </message>
@@ -1633,7 +1633,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+71"/>
+        <location filename="../../transfer/copy_dialog.py" line="+75"/>
         <source>Copy items to a table</source>
         <translation>Salin item ke tabel</translation>
     </message>
@@ -1661,11 +1661,12 @@ Kemungkinan panas</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location line="+107"/>
         <source>this connection ({name})</source>
         <translation>koneksi ini ({name})</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-106"/>
         <source>this connection</source>
         <translation>koneksi ini</translation>
     </message>
@@ -1692,12 +1693,12 @@ Kemungkinan panas</translation>
     <message>
         <location line="+7"/>
         <location line="+43"/>
-        <location line="+116"/>
+        <location line="+133"/>
         <source>Open in the builder</source>
         <translation>Buka di pembangun transaksi</translation>
     </message>
     <message>
-        <location line="-157"/>
+        <location line="-174"/>
         <source>Close</source>
         <translation>Tutup</translation>
     </message>
@@ -1707,7 +1708,7 @@ Kemungkinan panas</translation>
         <translation>Peringatan: {details}</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+32"/>
         <source>Type or pick the target table.</source>
         <translation>Ketik atau pilih tabel tujuan.</translation>
     </message>
@@ -1722,7 +1723,7 @@ Kemungkinan panas</translation>
         <translation>Hubungkan dulu.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+20"/>
         <source>Switch to {name} and open batch 1</source>
         <translation>Pindah ke {name} dan buka batch 1</translation>
     </message>
@@ -1746,18 +1747,18 @@ Kemungkinan panas</translation>
         <translation>Menghubungkan ke {name}…</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+11"/>
         <source>Batch {value} was not opened: the builder keeps its unsent actions (the batch is kept as a draft too). Send or save them, then open batch {value} again.</source>
         <translation>Batch {value} tidak dibuka: pembangun transaksi menyimpan aksinya yang belum dikirim (batch juga disimpan sebagai draf). Kirim atau simpan aksi itu, lalu buka batch {value} lagi.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>Nothing to open: press Open in the builder to make the batches.</source>
         <translation>Tidak ada yang dibuka: tekan Buka di pembangun transaksi untuk membuat batch.</translation>
     </message>
     <message>
-        <location line="-8"/>
-        <location line="+16"/>
+        <location line="-11"/>
+        <location line="+19"/>
         <source>Open batch {value} of {total}</source>
         <translation>Buka batch {value} dari {total}</translation>
     </message>
@@ -2201,7 +2202,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="+178"/>
+        <location filename="../../transfer/export_controller.py" line="+182"/>
         <source>The export could not be read{where}: {reason}. Check the folder, or pick another.</source>
         <translation>Ekspor tidak dapat dibaca{where}: {reason}. Periksa foldernya, atau pilih yang lain.</translation>
     </message>
@@ -2400,7 +2401,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+64"/>
+        <location filename="../../builder/dialogs.py" line="+72"/>
         <source>Copy</source>
         <translation>Salin</translation>
     </message>
@@ -2421,17 +2422,17 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+127"/>
+        <location filename="../../transfer/export_dialog.py" line="+130"/>
         <source>Close</source>
         <translation>Tutup</translation>
     </message>
     <message>
-        <location filename="../../transfer/export_dialog.py" line="-43"/>
+        <location filename="../../transfer/export_dialog.py" line="-46"/>
         <source>Export items</source>
         <translation>Ekspor item</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>Export:</source>
         <translation>Ekspor:</translation>
     </message>
@@ -2555,7 +2556,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>{name} sudah ada di {folder}. Ganti dengan ekspor ini? Isinya akan hilang.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+37"/>
         <source>Give the file to write first.</source>
         <translation>Isi berkas tujuan dulu.</translation>
     </message>
@@ -2585,7 +2586,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Tidak ada yang ditulis: beri nama berkas lain, atau konfirmasi penggantian.</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+10"/>
         <source>Writing %Ln item(s)…</source>
         <translation>
             <numerusform>Menulis %Ln item…</numerusform>
@@ -2730,13 +2731,13 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ImportController</name>
     <message>
-        <location filename="../../transfer/import_controller.py" line="+30"/>
+        <location filename="../../transfer/import_controller.py" line="+32"/>
         <source>Connect to a table first.</source>
         <extracomment>Just after ``finished``: the import was refused or stopped for what a field holds (one of ``REFUSED_FIELDS``: Resume, Raw CSV, or the file, changed since the preview).</extracomment>
         <translation>Hubungkan ke tabel dulu.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>the schema saved for this connection and table</source>
         <translation>skema yang disimpan untuk koneksi dan tabel ini</translation>
     </message>
@@ -2756,7 +2757,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Pratinjau</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+39"/>
+        <source>{summary} (on {where})</source>
+        <translation>{summary} (di {where})</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>No batch is confirmed written yet.</source>
         <translation>Belum ada batch yang dipastikan tertulis.</translation>
     </message>
@@ -2834,12 +2840,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>JSON TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+67"/>
+        <location filename="../../transfer/import_dialog.py" line="+69"/>
         <source>Import items into {name}</source>
         <translation>Impor item ke {name}</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>File to import</source>
         <translation>Berkas yang diimpor</translation>
     </message>
@@ -2906,12 +2912,22 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Tulis batch yang diperingatkan pemeriksaan awal (tabrakan, kedaluwarsa)</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+2"/>
+        <location filename="../../transfer/import_dialog.py" line="+3"/>
         <source>the import</source>
         <translation>impor</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>{name} on {where}</source>
+        <translation>{name} di {where}</translation>
+    </message>
+    <message>
         <location line="+4"/>
+        <source>Into</source>
+        <translation>Ke</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>File</source>
         <translation>Berkas</translation>
     </message>
@@ -2976,7 +2992,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Pilih berkas dulu: ketik jalurnya, atau tekan Telusuri…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>Reading the whole file…</source>
         <translation>Membaca seluruh berkas…</translation>
     </message>
@@ -2986,7 +3002,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation> Impor tetap nonaktif sampai berkas tidak punya masalah: perbaiki baris yang tercantum di bawah dalam berkas, lalu tekan Pratinjau lagi.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>line</source>
         <translation>baris</translation>
     </message>
@@ -3026,13 +3042,13 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>tabel tidak punya aturan lock</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>The import is running: press Cancel to stop it after the batch being written, then Close.</source>
         <translation>Impor sedang berjalan: tekan Batal untuk menghentikannya setelah batch yang sedang ditulis, lalu Tutup.</translation>
     </message>
     <message>
         <location filename="../../transfer/import_controller.py" line="+12"/>
-        <location filename="../../transfer/import_dialog.py" line="+35"/>
+        <location filename="../../transfer/import_dialog.py" line="+48"/>
         <source>“{check}”</source>
         <translation>“{check}”</translation>
     </message>
@@ -3782,6 +3798,40 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <location line="+3"/>
         <source>Deleted the draft “{name}”.</source>
         <translation>Draf “{name}” dihapus.</translation>
+    </message>
+</context>
+<context>
+    <name>OpenedOn</name>
+    <message>
+        <location filename="../../transfer/opened_on.py" line="+55"/>
+        <source>no connection</source>
+        <extracomment>The window&apos;s connection changed away from this one (emitted once, on the first change).</extracomment>
+        <translation>tanpa koneksi</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The window is no longer connected. This dialog was opened on {then}: nothing more is sent from it. Close it, connect, and open it again.</source>
+        <translation>Jendela tidak lagi terhubung. Dialog ini dibuka pada {then}: tidak ada lagi yang dikirim darinya. Tutup, hubungkan, lalu buka lagi.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The window is now connected to {now}. This dialog was opened on {then}: close it and open it again to work on {name}.</source>
+        <translation>Jendela kini terhubung ke {now}. Dialog ini dibuka pada {then}: tutup lalu buka lagi untuk bekerja di {name}.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The window is now on {now}.</source>
+        <translation>Jendela kini di {now}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The window is no longer connected.</source>
+        <translation>Jendela tidak lagi terhubung.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{window} This run goes on on {then}, where it started (Cancel stops it after the step in progress).</source>
+        <translation>{window} Proses ini berlanjut di {then}, tempat ia dimulai (Batal menghentikannya setelah langkah yang sedang berjalan).</translation>
     </message>
 </context>
 <context>
@@ -4742,12 +4792,12 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
 <context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+83"/>
+        <location filename="../../locks/repair_dialog.py" line="+88"/>
         <source>Repair all — {name}</source>
         <translation>Perbaiki semua — {name}</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>these repairs</source>
         <translation>perbaikan ini</translation>
     </message>
@@ -4836,17 +4886,17 @@ Request: {request}</source>
 Permintaan: {request}</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+55"/>
         <source>Repairing: each finding is re-checked, then repaired…</source>
         <translation>Memperbaiki: setiap temuan dicek ulang, lalu diperbaiki…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+19"/>
         <source>Stopping after the finding in progress…</source>
         <translation>Berhenti setelah temuan yang sedang diproses…</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Cancelled. {summary} Continue picks up where it stopped.</source>
         <translation>Dibatalkan. {summary} Lanjutkan meneruskan dari tempat berhenti.</translation>
     </message>
@@ -4856,7 +4906,12 @@ Permintaan: {request}</translation>
         <translation> Dihentikan oleh error: {error}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>{name} on {where}</source>
+        <translation>{name} di {where}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Repair all on {name}: {summary}</source>
         <translation>Perbaiki semua di {name}: {summary}</translation>
     </message>
@@ -5163,7 +5218,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+232"/>
+        <location filename="../../builder/send_flow.py" line="+243"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Pemeriksaan awal: membaca akun dan lock yang disentuh transaksi ini…</translation>
     </message>
@@ -5183,7 +5238,7 @@ Permintaan: {request}</translation>
         <translation>Tidak dijalankan: konfirmasi dibatalkan.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Not executed: the preflight&apos;s refusal or warning for these actions was not confirmed. Execute again to see it.</source>
         <translation>Tidak dijalankan: penolakan atau peringatan pemeriksaan awal untuk aksi ini belum dikonfirmasi. Jalankan lagi untuk melihatnya.</translation>
     </message>
@@ -5193,14 +5248,24 @@ Permintaan: {request}</translation>
         <translation>Menjalankan…</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+57"/>
         <source>The transaction changed during the preflight; nothing was sent. Execute again.</source>
         <translation>Transaksi berubah selama pemeriksaan awal; tidak ada yang dikirim. Jalankan lagi.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>The preflight could not read the items this transaction touches, so nothing was sent. {message}</source>
         <translation>Pemeriksaan awal tidak dapat membaca item yang disentuh transaksi ini, jadi tidak ada yang dikirim. {message}</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>The connection changed before the send (from {old}, now none): nothing was sent. Connect, then press Execute again.</source>
+        <translation>Koneksi berubah sebelum pengiriman (dari {old}, kini tidak ada): tidak ada yang dikirim. Hubungkan, lalu tekan Jalankan lagi.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The connection changed before the send (from {old} to {new}): nothing was sent. Press Execute again to check and send it on {new}.</source>
+        <translation>Koneksi berubah sebelum pengiriman (dari {old} ke {new}): tidak ada yang dikirim. Tekan Jalankan lagi untuk memeriksa dan mengirimnya di {new}.</translation>
     </message>
 </context>
 <context>
@@ -6769,7 +6834,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.dialogs</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-82"/>
+        <location filename="../../builder/dialogs.py" line="-90"/>
         <source>Uses the default credential chain (environment, profile, SSO or role); no credentials are included.</source>
         <translation>Memakai rantai kredensial bawaan (environment, profil, SSO, atau role); tidak ada kredensial yang disertakan.</translation>
     </message>
@@ -6880,7 +6945,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-382"/>
+        <location filename="../../builder/panel.py" line="-384"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7343,7 +7408,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.repair_dialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+20"/>
+        <location filename="../../locks/repair_dialog.py" line="+21"/>
         <source>Run the full audit first: Repair all works on its findings.</source>
         <translation>Jalankan audit penuh dulu: Perbaiki semua bekerja pada temuannya.</translation>
     </message>
@@ -8023,7 +8088,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>transfer.export_controller</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-93"/>
+        <location filename="../../transfer/export_controller.py" line="-96"/>
         <source>Export cancelled: no file was written.</source>
         <translation>Ekspor dibatalkan: tidak ada berkas yang ditulis.</translation>
     </message>

@@ -212,7 +212,7 @@
 <context>
     <name>ActionLogDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+179"/>
+        <location filename="../../builder/dialogs.py" line="+187"/>
         <source>Action log</source>
         <translation>Log de ações</translation>
     </message>
@@ -237,7 +237,7 @@
     <message>
         <location filename="../../context.py" line="+138"/>
         <location line="+92"/>
-        <location filename="../../transfer/import_controller.py" line="+75"/>
+        <location filename="../../transfer/import_controller.py" line="+76"/>
         <source>the article&apos;s default layout</source>
         <translation>o layout padrão do artigo</translation>
     </message>
@@ -656,7 +656,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+222"/>
+        <location filename="../../builder/panel.py" line="+228"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Não foi possível abrir a requisição: </translation>
@@ -692,7 +692,7 @@
         <translation>Conecte-se e corrija primeiro os problemas listados: a verificação prévia lê a tabela real.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>The preflight could not read the table; nothing was sent.</source>
         <translation>A verificação prévia não conseguiu ler a tabela; nada foi enviado.</translation>
     </message>
@@ -1422,7 +1422,7 @@ Provavelmente quente</translation>
 <context>
     <name>ConfirmDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-141"/>
+        <location filename="../../builder/dialogs.py" line="-149"/>
         <source>Execute transaction</source>
         <translation>Executar transação</translation>
     </message>
@@ -1647,7 +1647,7 @@ Provavelmente quente</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+71"/>
+        <location filename="../../transfer/copy_dialog.py" line="+75"/>
         <source>Copy items to a table</source>
         <translation>Copiar itens para uma tabela</translation>
     </message>
@@ -1676,11 +1676,12 @@ Provavelmente quente</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location line="+107"/>
         <source>this connection ({name})</source>
         <translation>esta conexão ({name})</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-106"/>
         <source>this connection</source>
         <translation>esta conexão</translation>
     </message>
@@ -1707,12 +1708,12 @@ Provavelmente quente</translation>
     <message>
         <location line="+7"/>
         <location line="+43"/>
-        <location line="+116"/>
+        <location line="+133"/>
         <source>Open in the builder</source>
         <translation>Abrir no construtor</translation>
     </message>
     <message>
-        <location line="-157"/>
+        <location line="-174"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
@@ -1722,7 +1723,7 @@ Provavelmente quente</translation>
         <translation>Aviso: {details}</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+32"/>
         <source>Type or pick the target table.</source>
         <translation>Digite ou escolha a tabela de destino.</translation>
     </message>
@@ -1737,7 +1738,7 @@ Provavelmente quente</translation>
         <translation>Conecte-se primeiro.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+20"/>
         <source>Switch to {name} and open batch 1</source>
         <translation>Trocar para {name} e abrir o lote 1</translation>
     </message>
@@ -1763,18 +1764,18 @@ Provavelmente quente</translation>
         <translation>Conectando a {name}…</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+11"/>
         <source>Batch {value} was not opened: the builder keeps its unsent actions (the batch is kept as a draft too). Send or save them, then open batch {value} again.</source>
         <translation>O lote {value} não foi aberto: o construtor mantém as ações não enviadas (o lote também fica guardado como rascunho). Envie-as ou salve-as e abra o lote {value} de novo.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>Nothing to open: press Open in the builder to make the batches.</source>
         <translation>Nada a abrir: clique em Abrir no construtor para montar os lotes.</translation>
     </message>
     <message>
-        <location line="-8"/>
-        <location line="+16"/>
+        <location line="-11"/>
+        <location line="+19"/>
         <source>Open batch {value} of {total}</source>
         <translation>Abrir o lote {value} de {total}</translation>
     </message>
@@ -2224,7 +2225,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="+178"/>
+        <location filename="../../transfer/export_controller.py" line="+182"/>
         <source>The export could not be read{where}: {reason}. Check the folder, or pick another.</source>
         <translation>Não foi possível ler a exportação{where}: {reason}. Verifique a pasta ou escolha outra.</translation>
     </message>
@@ -2427,7 +2428,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+64"/>
+        <location filename="../../builder/dialogs.py" line="+72"/>
         <source>Copy</source>
         <translation>Copiar</translation>
     </message>
@@ -2448,17 +2449,17 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+127"/>
+        <location filename="../../transfer/export_dialog.py" line="+130"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
     <message>
-        <location filename="../../transfer/export_dialog.py" line="-43"/>
+        <location filename="../../transfer/export_dialog.py" line="-46"/>
         <source>Export items</source>
         <translation>Exportar itens</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>Export:</source>
         <translation>Exportar:</translation>
     </message>
@@ -2584,7 +2585,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>{name} já existe em {folder}. Substituí-lo por esta exportação? O conteúdo dele será perdido.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+37"/>
         <source>Give the file to write first.</source>
         <translation>Informe primeiro o arquivo a escrever.</translation>
     </message>
@@ -2614,7 +2615,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Nada foi gravado: informe outro nome de arquivo ou confirme a substituição.</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+10"/>
         <source>Writing %Ln item(s)…</source>
         <translation>
             <numerusform>Escrevendo %Ln item…</numerusform>
@@ -2760,13 +2761,13 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ImportController</name>
     <message>
-        <location filename="../../transfer/import_controller.py" line="+30"/>
+        <location filename="../../transfer/import_controller.py" line="+32"/>
         <source>Connect to a table first.</source>
         <extracomment>Just after ``finished``: the import was refused or stopped for what a field holds (one of ``REFUSED_FIELDS``: Resume, Raw CSV, or the file, changed since the preview).</extracomment>
         <translation>Conecte-se a uma tabela primeiro.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>the schema saved for this connection and table</source>
         <translation>o esquema salvo para esta conexão e tabela</translation>
     </message>
@@ -2786,7 +2787,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Prévia</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+39"/>
+        <source>{summary} (on {where})</source>
+        <translation>{summary} (em {where})</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>No batch is confirmed written yet.</source>
         <translation>Nenhum lote foi confirmado como gravado ainda.</translation>
     </message>
@@ -2864,12 +2870,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>JSON de TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+67"/>
+        <location filename="../../transfer/import_dialog.py" line="+69"/>
         <source>Import items into {name}</source>
         <translation>Importar itens para {name}</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>File to import</source>
         <translation>Arquivo a importar</translation>
     </message>
@@ -2936,12 +2942,22 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Escrever lotes com avisos da verificação prévia (colisões, expirados)</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+2"/>
+        <location filename="../../transfer/import_dialog.py" line="+3"/>
         <source>the import</source>
         <translation>a importação</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>{name} on {where}</source>
+        <translation>{name} em {where}</translation>
+    </message>
+    <message>
         <location line="+4"/>
+        <source>Into</source>
+        <translation>Para</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>File</source>
         <translation>Arquivo</translation>
     </message>
@@ -3006,7 +3022,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Escolha um arquivo primeiro: digite o caminho ou clique em Procurar…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>Reading the whole file…</source>
         <translation>Lendo o arquivo inteiro…</translation>
     </message>
@@ -3016,7 +3032,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation> Importar fica desativado até o arquivo não ter nenhum: corrija no arquivo as linhas listadas abaixo e clique em Pré-visualizar de novo.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>line</source>
         <translation>linha</translation>
     </message>
@@ -3056,13 +3072,13 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>a tabela não tem regras de bloqueio</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>The import is running: press Cancel to stop it after the batch being written, then Close.</source>
         <translation>A importação está em andamento: clique em Cancelar para pará-la depois do lote sendo gravado e então em Fechar.</translation>
     </message>
     <message>
         <location filename="../../transfer/import_controller.py" line="+12"/>
-        <location filename="../../transfer/import_dialog.py" line="+35"/>
+        <location filename="../../transfer/import_dialog.py" line="+48"/>
         <source>“{check}”</source>
         <translation>“{check}”</translation>
     </message>
@@ -3829,6 +3845,40 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <location line="+3"/>
         <source>Deleted the draft “{name}”.</source>
         <translation>Rascunho “{name}” excluído.</translation>
+    </message>
+</context>
+<context>
+    <name>OpenedOn</name>
+    <message>
+        <location filename="../../transfer/opened_on.py" line="+55"/>
+        <source>no connection</source>
+        <extracomment>The window&apos;s connection changed away from this one (emitted once, on the first change).</extracomment>
+        <translation>sem conexão</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The window is no longer connected. This dialog was opened on {then}: nothing more is sent from it. Close it, connect, and open it again.</source>
+        <translation>A janela não está mais conectada. Este diálogo foi aberto em {then}: nada mais é enviado por ele. Feche-o, conecte-se e abra-o de novo.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The window is now connected to {now}. This dialog was opened on {then}: close it and open it again to work on {name}.</source>
+        <translation>A janela agora está conectada a {now}. Este diálogo foi aberto em {then}: feche-o e abra-o de novo para trabalhar em {name}.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The window is now on {now}.</source>
+        <translation>A janela agora está em {now}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The window is no longer connected.</source>
+        <translation>A janela não está mais conectada.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{window} This run goes on on {then}, where it started (Cancel stops it after the step in progress).</source>
+        <translation>{window} Esta execução continua em {then}, onde começou (Cancelar a interrompe após a etapa em andamento).</translation>
     </message>
 </context>
 <context>
@@ -4796,12 +4846,12 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
 <context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+83"/>
+        <location filename="../../locks/repair_dialog.py" line="+88"/>
         <source>Repair all — {name}</source>
         <translation>Reparar tudo — {name}</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>these repairs</source>
         <translation>estes reparos</translation>
     </message>
@@ -4891,17 +4941,17 @@ Request: {request}</source>
 Requisição: {request}</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+55"/>
         <source>Repairing: each finding is re-checked, then repaired…</source>
         <translation>Reparando: cada achado é verificado de novo, depois reparado…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+19"/>
         <source>Stopping after the finding in progress…</source>
         <translation>Parando depois do achado em andamento…</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Cancelled. {summary} Continue picks up where it stopped.</source>
         <translation>Cancelado. {summary} Continuar retoma de onde parou.</translation>
     </message>
@@ -4911,7 +4961,12 @@ Requisição: {request}</translation>
         <translation> Parado por um erro: {error}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>{name} on {where}</source>
+        <translation>{name} em {where}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Repair all on {name}: {summary}</source>
         <translation>Reparar tudo em {name}: {summary}</translation>
     </message>
@@ -5218,7 +5273,7 @@ Requisição: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+232"/>
+        <location filename="../../builder/send_flow.py" line="+243"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Verificação prévia: lendo as contas e os bloqueios que esta transação toca…</translation>
     </message>
@@ -5238,7 +5293,7 @@ Requisição: {request}</translation>
         <translation>Não executada: a confirmação foi cancelada.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Not executed: the preflight&apos;s refusal or warning for these actions was not confirmed. Execute again to see it.</source>
         <translation>Não executada: a recusa ou o aviso da verificação prévia para estas ações não foi confirmado. Execute de novo para vê-lo.</translation>
     </message>
@@ -5248,14 +5303,24 @@ Requisição: {request}</translation>
         <translation>Executando…</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+57"/>
         <source>The transaction changed during the preflight; nothing was sent. Execute again.</source>
         <translation>A transação mudou durante a verificação prévia; nada foi enviado. Execute de novo.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>The preflight could not read the items this transaction touches, so nothing was sent. {message}</source>
         <translation>A verificação prévia não conseguiu ler os itens que esta transação toca, então nada foi enviado. {message}</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>The connection changed before the send (from {old}, now none): nothing was sent. Connect, then press Execute again.</source>
+        <translation>A conexão mudou antes do envio (de {old}, agora nenhuma): nada foi enviado. Conecte-se e clique em Executar de novo.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The connection changed before the send (from {old} to {new}): nothing was sent. Press Execute again to check and send it on {new}.</source>
+        <translation>A conexão mudou antes do envio (de {old} para {new}): nada foi enviado. Clique em Executar de novo para verificá-la e enviá-la em {new}.</translation>
     </message>
 </context>
 <context>
@@ -6832,7 +6897,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.dialogs</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-82"/>
+        <location filename="../../builder/dialogs.py" line="-90"/>
         <source>Uses the default credential chain (environment, profile, SSO or role); no credentials are included.</source>
         <translation>Usa a cadeia de credenciais padrão (ambiente, perfil, SSO ou função); nenhuma credencial é incluída.</translation>
     </message>
@@ -6943,7 +7008,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-382"/>
+        <location filename="../../builder/panel.py" line="-384"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7406,7 +7471,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.repair_dialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+20"/>
+        <location filename="../../locks/repair_dialog.py" line="+21"/>
         <source>Run the full audit first: Repair all works on its findings.</source>
         <translation>Execute a auditoria completa primeiro: Reparar tudo trabalha sobre os achados dela.</translation>
     </message>
@@ -8086,7 +8151,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>transfer.export_controller</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-93"/>
+        <location filename="../../transfer/export_controller.py" line="-96"/>
         <source>Export cancelled: no file was written.</source>
         <translation>Exportação cancelada: nenhum arquivo foi escrito.</translation>
     </message>
