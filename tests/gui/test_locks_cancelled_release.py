@@ -77,7 +77,7 @@ def test_a_preflight_that_reads_the_lock_gone_marks_its_row_stale(
     assert builder.result is None and builder.preflight is not None and builder.preflight.refused
     assert _stale(panel, GONE) and panel.stale
     assert not _stale(panel, OTHER)  # the preflight did not read it
-    assert panel.counts_label.text().startswith("Stale: 1 item(s) are not as this audit read them")
+    assert panel.counts_label.text().startswith("Stale: 1 item is not as this audit read it")
     assert panel.counts_label.text().endswith(before)
 
 
@@ -102,7 +102,7 @@ def test_a_send_cancelled_because_the_lock_went_after_the_preflight_marks_its_ro
     assert builder.result is not None and builder.result.status == CANCELLED
     assert "no longer exists" in builder.result.message
     assert _stale(panel, GONE) and panel.stale and not _stale(panel, OTHER)
-    assert panel.counts_label.text().startswith("Stale: 1 item(s) are not as this audit read them")
+    assert panel.counts_label.text().startswith("Stale: 1 item is not as this audit read it")
 
 
 def test_on_a_small_table_the_row_is_read_again(

@@ -410,7 +410,7 @@
         <location line="+14" />
         <source>Stale: %Ln item(s) are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </source>
         <translation>
-            <numerusform>Stale: %Ln item are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </numerusform>
+            <numerusform>Stale: %Ln item is not as this audit read it (a transaction was cancelled on it, or its preflight read it); re-run the audit. </numerusform>
             <numerusform>Stale: %Ln items are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </numerusform>
         </translation>
     </message>
