@@ -25,8 +25,9 @@ from dynoview.core.tx.applicability import row_evidence
 from dynoview.core.uniqueness.findings import Finding, PairRow
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.builder.template_forms import TemplateForm
-from dynoview.ui.context import AppContext, ItemsChanged, WrittenKey
+from dynoview.ui.context import AppContext
 from dynoview.ui.locks import repairs as locks_repairs
+from dynoview.ui.locks.after_writes import AfterWrites
 from dynoview.ui.locks.controller import LocksController
 from dynoview.ui.locks.diagnose import DIAGNOSIS_LINES, DiagnoseBox
 from dynoview.ui.locks.diagnose_control import DiagnoseControl
@@ -41,7 +42,6 @@ from dynoview.ui.locks.repair_flow import CLAIM, RELEASE, RESOLVE, row_actions
 from dynoview.ui.locks.row_repairs import RowRepairs
 from dynoview.ui.locks.schema_actions import SchemaActions
 from dynoview.ui.locks.schema_dialog import SchemaDialog
-from dynoview.ui.locks.stale_reads import not_as_audited
 from dynoview.ui.locks.text import details_html, result_text
 from dynoview.ui.row_select import select_only_row
 
@@ -79,7 +79,7 @@ class LocksPanel(QWidget):
         self.diagnose = DiagnoseControl(ctx, self.diagnose_box, self.controller, self.repairs,
                                         lambda: self.schema, self)
         self.live = LiveMode(ctx, self.model, self.view, self.grid, self.live_toggle, self.live_bar,
-                             lambda: self.schema, self._show_selected, self)
+                             lambda: self.schema, self.show_selected, self)
         # Export CSV…/JSON…, off the UI thread: the findings as the grid shows them (Live's changes in).
         self.exporter = AuditExport(ctx, self.filter_bar, self,
                                     lambda result: self.live.changes() if result is self.result else None)
@@ -89,8 +89,7 @@ class LocksPanel(QWidget):
         ctx.table_changed.connect(self._on_table_changed)
         ctx.connection_changed.connect(lambda _conn: self._on_table_changed(None))
         ctx.schema_changed.connect(lambda _schema: self.schema_actions.show(self.ctx.schema_note))
-        ctx.items_written.connect(self._on_items_written)
-        ctx.items_changed.connect(self._on_items_changed)
+        self.after_writes = AfterWrites(self)  # rows a write or a preflight showed changed: stale
         self._on_table_changed(ctx.table)
 
     def _name_widgets(self) -> None:
@@ -318,7 +317,7 @@ class LocksPanel(QWidget):
         return True
 
     def _on_selection(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
-        row = self._show_selected()
+        row = self.show_selected()
         # The templates act on this row, with its findings when whole and fresh, or on nothing.
         self.ctx.select_item(row_item(self.schema, row) if row else None, "audit", read=True,
                              evidence=row_evidence(row, self.model.partial or self.model.is_stale(row)))
@@ -328,11 +327,11 @@ class LocksPanel(QWidget):
         again only when another row (or none) is selected: a sort keeping the row rendered a
         long value's pane again, for seconds."""
         if not _still_shown(_selected_place(self), self._shown):
-            self._show_selected()
+            self.show_selected()
         if self._shown is None and self.ctx.subject is not None and self.ctx.subject.source == "audit":
             self.ctx.select_item(None)
 
-    def _show_selected(self) -> PairRow | None:
+    def show_selected(self) -> PairRow | None:
         """Details and buttons for the selected row (``row_actions``: every button needs one)."""
         place = _selected_place(self)
         self._shown = (weakref.ref(place[0]), place[1]) if place is not None else None
@@ -376,47 +375,6 @@ class LocksPanel(QWidget):
         """Diagnose the typed value; ``select`` makes its account (or lock) the selection the
         templates act on (a re-run after a write does not move the user's selection)."""
         self.diagnose.run(select=select)
-
-    # ------------------------------------------------------------------ after a write
-
-    def _on_items_written(self, written: list[WrittenKey]) -> None:
-        """A transaction wrote items of this table: the audit rows and the diagnosis that
-        show them are out of date. Small local tables are read again at once; anything
-        else is marked stale, visibly, until the user re-runs it."""
-        table = self.ctx.table
-        mine = [w.key for w in written if table is not None and w.table == table.name]
-        if mine:
-            self._out_of_date(mine, self.tr("Stale: a transaction wrote %Ln item(s) since this audit; "
-                                            "re-run the audit. ", "", len(mine)))
-
-    def _on_items_changed(self, changed: ItemsChanged) -> None:
-        """Nothing was written, but a cancelled send or a preflight found items of this table
-        not as this audit read them (``stale_reads``): their rows are out of date as after a
-        write. Rows the reads agree with stay as they are."""
-        table = self.ctx.table
-        if table is None:
-            return
-        mine = [w.key for w in changed.keys if w.table == table.name]
-        if changed.preflight is not None and self.result is not None:
-            mine += not_as_audited(self.model.audit_rows, changed.preflight, table.name)
-        if mine:
-            self._out_of_date(mine, self.tr("Stale: %Ln item(s) are not as this audit read them (a "
-                                            "transaction was cancelled on them, or its preflight read "
-                                            "them); re-run the audit. ", "", len(mine)))
-
-    def _out_of_date(self, keys: list[dict[str, Any]], why: str) -> None:
-        table = self.ctx.table
-        if table is None:
-            return
-        refresh = self.ctx.reads_on_open(table)
-        if self.result is not None:
-            self.stale = True
-            self.model.mark_stale(keys)
-            self.audit_bar.show_counts(why + result_text(self.result)[0])
-            self._show_selected()
-            if refresh:
-                self.run_audit()
-        self.diagnose.written(refresh)
 
 
 def _selected_place(panel: LocksPanel) -> tuple[AuditRows, int] | None:

@@ -2,6 +2,21 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>AfterWrites</name>
+    <message numerus="yes">
+        <location filename="../../locks/after_writes.py" line="+34" />
+        <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
+        <translation>
+            <numerusform>Stale: a transaction wrote %Ln item since this audit; re-run the audit. </numerusform><numerusform>Stale: a transaction wrote %Ln items since this audit; re-run the audit. </numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15" />
+        <source>Stale: %Ln item(s) are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </source>
+        <translation>
+            <numerusform>Stale: %Ln item is not as this audit read it (a transaction was cancelled on it, or its preflight read it); re-run the audit. </numerusform><numerusform>Stale: %Ln items are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </numerusform></translation>
+    </message>
+</context>
+<context>
     <name>BrowseController</name>
     <message numerus="yes">
         <location filename="../../items/controller.py" line="+349" />
@@ -391,27 +406,11 @@
 <context>
     <name>LocksPanel</name>
     <message numerus="yes">
-        <location filename="../../locks/panel.py" line="+250" />
+        <location filename="../../locks/panel.py" line="+249" />
         <source>%n problem row(s) so far: duplicates, case clashes and expired items show as they are read; orphan and missing locks once every segment is read.</source>
         <translation>
             <numerusform>%n problem row so far: duplicates, case clashes and expired items show as they are read; orphan and missing locks once every segment is read.</numerusform>
             <numerusform>%n problem rows so far: duplicates, case clashes and expired items show as they are read; orphan and missing locks once every segment is read.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+139" />
-        <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
-        <translation>
-            <numerusform>Stale: a transaction wrote %Ln item since this audit; re-run the audit. </numerusform>
-            <numerusform>Stale: a transaction wrote %Ln items since this audit; re-run the audit. </numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+14" />
-        <source>Stale: %Ln item(s) are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </source>
-        <translation>
-            <numerusform>Stale: %Ln item is not as this audit read it (a transaction was cancelled on it, or its preflight read it); re-run the audit. </numerusform>
-            <numerusform>Stale: %Ln items are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </numerusform>
         </translation>
     </message>
 </context>

@@ -233,6 +233,25 @@
     </message>
 </context>
 <context>
+    <name>AfterWrites</name>
+    <message numerus="yes">
+        <location filename="../../locks/after_writes.py" line="+34"/>
+        <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
+        <translation>
+            <numerusform>Périmé&#xa0;: une transaction a écrit %Ln item depuis cet audit&#xa0;; relancez l’audit. </numerusform>
+            <numerusform>Périmé&#xa0;: une transaction a écrit %Ln items depuis cet audit&#xa0;; relancez l’audit. </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>Stale: %Ln item(s) are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </source>
+        <translation>
+            <numerusform>Périmé&#xa0;: %Ln élément n’est plus tel que cet audit l’a lu (une transaction a été annulée sur lui, ou son contrôle préalable l’a lu)&#xa0;; relancez l’audit. </numerusform>
+            <numerusform>Périmé&#xa0;: %Ln éléments ne sont plus tels que cet audit les a lus (une transaction a été annulée sur eux, ou son contrôle préalable les a lus)&#xa0;; relancez l’audit. </numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>AppContext</name>
     <message>
         <location filename="../../context.py" line="+138"/>
@@ -3612,7 +3631,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LocksPanel</name>
     <message>
-        <location filename="../../locks/panel.py" line="+140"/>
+        <location filename="../../locks/panel.py" line="+139"/>
         <source>Cancelled: the rows keep the order they had.</source>
         <translation>Annulé&#xa0;: les lignes gardent leur ordre.</translation>
     </message>
@@ -3648,22 +3667,6 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <location line="+3"/>
         <source>The filter and search apply once the audit is complete.</source>
         <translation>Le filtre et la recherche s’appliquent une fois l’audit terminé.</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+136"/>
-        <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
-        <translation>
-            <numerusform>Périmé&#xa0;: une transaction a écrit %Ln item depuis cet audit&#xa0;; relancez l’audit. </numerusform>
-            <numerusform>Périmé&#xa0;: une transaction a écrit %Ln items depuis cet audit&#xa0;; relancez l’audit. </numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+14"/>
-        <source>Stale: %Ln item(s) are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </source>
-        <translation>
-            <numerusform>Périmé&#xa0;: %Ln élément n’est plus tel que cet audit l’a lu (une transaction a été annulée sur lui, ou son contrôle préalable l’a lu)&#xa0;; relancez l’audit. </numerusform>
-            <numerusform>Périmé&#xa0;: %Ln éléments ne sont plus tels que cet audit les a lus (une transaction a été annulée sur eux, ou son contrôle préalable les a lus)&#xa0;; relancez l’audit. </numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -3858,12 +3861,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+10"/>
         <source>The window is no longer connected. This dialog was opened on {then}: nothing more is sent from it. Close it, connect, and open it again.</source>
-        <translation>La fenêtre n’est plus connectée. Cette boîte de dialogue a été ouverte sur {then} : elle n’envoie plus rien. Fermez-la, connectez-vous, puis rouvrez-la.</translation>
+        <translation>La fenêtre n’est plus connectée. Cette boîte de dialogue a été ouverte sur {then}&#xa0;: elle n’envoie plus rien. Fermez-la, connectez-vous, puis rouvrez-la.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The window is now connected to {now}. This dialog was opened on {then}: close it and open it again to work on {name}.</source>
-        <translation>La fenêtre est maintenant connectée à {now}. Cette boîte de dialogue a été ouverte sur {then} : fermez-la puis rouvrez-la pour travailler sur {name}.</translation>
+        <translation>La fenêtre est maintenant connectée à {now}. Cette boîte de dialogue a été ouverte sur {then}&#xa0;: fermez-la puis rouvrez-la pour travailler sur {name}.</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -5315,12 +5318,12 @@ Requête&#xa0;: {request}</translation>
     <message>
         <location line="+45"/>
         <source>The connection changed before the send (from {old}, now none): nothing was sent. Connect, then press Execute again.</source>
-        <translation>La connexion a changé avant l’envoi (depuis {old}, plus aucune maintenant) : rien n’a été envoyé. Connectez-vous, puis cliquez de nouveau sur Exécuter.</translation>
+        <translation>La connexion a changé avant l’envoi (depuis {old}, plus aucune maintenant)&#xa0;: rien n’a été envoyé. Connectez-vous, puis cliquez de nouveau sur Exécuter.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The connection changed before the send (from {old} to {new}): nothing was sent. Press Execute again to check and send it on {new}.</source>
-        <translation>La connexion a changé avant l’envoi (de {old} à {new}) : rien n’a été envoyé. Cliquez de nouveau sur Exécuter pour la vérifier et l’envoyer sur {new}.</translation>
+        <translation>La connexion a changé avant l’envoi (de {old} à {new})&#xa0;: rien n’a été envoyé. Cliquez de nouveau sur Exécuter pour la vérifier et l’envoyer sur {new}.</translation>
     </message>
 </context>
 <context>

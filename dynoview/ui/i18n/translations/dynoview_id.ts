@@ -233,6 +233,23 @@
     </message>
 </context>
 <context>
+    <name>AfterWrites</name>
+    <message numerus="yes">
+        <location filename="../../locks/after_writes.py" line="+34"/>
+        <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
+        <translation>
+            <numerusform>Usang: sebuah transaksi menulis %Ln item sejak audit ini; jalankan ulang audit. </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>Stale: %Ln item(s) are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </source>
+        <translation>
+            <numerusform>Usang: %Ln item tidak lagi seperti yang dibaca audit ini (sebuah transaksi dibatalkan padanya, atau pemeriksaan awalnya membacanya); jalankan ulang audit. </numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>AppContext</name>
     <message>
         <location filename="../../context.py" line="+138"/>
@@ -3570,7 +3587,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LocksPanel</name>
     <message>
-        <location filename="../../locks/panel.py" line="+140"/>
+        <location filename="../../locks/panel.py" line="+139"/>
         <source>Cancelled: the rows keep the order they had.</source>
         <translation>Dibatalkan: baris tetap dalam urutan semula.</translation>
     </message>
@@ -3605,20 +3622,6 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <location line="+3"/>
         <source>The filter and search apply once the audit is complete.</source>
         <translation>Filter dan pencarian berlaku setelah audit selesai.</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+136"/>
-        <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
-        <translation>
-            <numerusform>Usang: sebuah transaksi menulis %Ln item sejak audit ini; jalankan ulang audit. </numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+14"/>
-        <source>Stale: %Ln item(s) are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </source>
-        <translation>
-            <numerusform>Usang: %Ln item tidak lagi seperti yang dibaca audit ini (sebuah transaksi dibatalkan padanya, atau pemeriksaan awalnya membacanya); jalankan ulang audit. </numerusform>
-        </translation>
     </message>
 </context>
 <context>

@@ -233,6 +233,25 @@
     </message>
 </context>
 <context>
+    <name>AfterWrites</name>
+    <message numerus="yes">
+        <location filename="../../locks/after_writes.py" line="+34"/>
+        <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
+        <translation>
+            <numerusform>Desatualizado: uma transação escreveu %Ln item desde esta auditoria; refaça a auditoria. </numerusform>
+            <numerusform>Desatualizado: uma transação escreveu %Ln itens desde esta auditoria; refaça a auditoria. </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>Stale: %Ln item(s) are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </source>
+        <translation>
+            <numerusform>Desatualizado: %Ln item não está mais como esta auditoria o leu (uma transação foi cancelada nele, ou sua pré-verificação o leu); execute a auditoria de novo. </numerusform>
+            <numerusform>Desatualizado: %Ln itens não estão mais como esta auditoria os leu (uma transação foi cancelada neles, ou sua pré-verificação os leu); execute a auditoria de novo. </numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>AppContext</name>
     <message>
         <location filename="../../context.py" line="+138"/>
@@ -3612,7 +3631,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LocksPanel</name>
     <message>
-        <location filename="../../locks/panel.py" line="+140"/>
+        <location filename="../../locks/panel.py" line="+139"/>
         <source>Cancelled: the rows keep the order they had.</source>
         <translation>Cancelado: as linhas mantêm a ordem que tinham.</translation>
     </message>
@@ -3648,22 +3667,6 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <location line="+3"/>
         <source>The filter and search apply once the audit is complete.</source>
         <translation>O filtro e a busca valem quando a auditoria terminar.</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+136"/>
-        <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
-        <translation>
-            <numerusform>Desatualizado: uma transação escreveu %Ln item desde esta auditoria; refaça a auditoria. </numerusform>
-            <numerusform>Desatualizado: uma transação escreveu %Ln itens desde esta auditoria; refaça a auditoria. </numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+14"/>
-        <source>Stale: %Ln item(s) are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </source>
-        <translation>
-            <numerusform>Desatualizado: %Ln item não está mais como esta auditoria o leu (uma transação foi cancelada nele, ou sua pré-verificação o leu); execute a auditoria de novo. </numerusform>
-            <numerusform>Desatualizado: %Ln itens não estão mais como esta auditoria os leu (uma transação foi cancelada neles, ou sua pré-verificação os leu); execute a auditoria de novo. </numerusform>
-        </translation>
     </message>
 </context>
 <context>
