@@ -9,7 +9,9 @@ explicit confirmation.
 
 The audit folds a missing or orphan lock inside a case clash into the clash (it is its
 symptom), and so does the preflight: deleting the lock an account holds while a differently
-spelled lock remains is no new finding. ``folded`` names such a symptom, for a note.
+spelled lock remains is no new finding. ``folded`` names such a symptom, for a note. A duplicate
+with no lock folds its accounts' missing lock the same way: the account a resolve leaves alone
+with the value had no lock before either, so its missing lock is no new harm.
 """
 
 from __future__ import annotations
@@ -128,9 +130,17 @@ def changes(before: Iterable[Finding], after: Iterable[Finding], scope: Scope) -
         if not scope.holds(finding):
             continue
         same = earlier.get(_key(finding), [])
-        if not any(_covers(was, finding) for was in same):
+        if not any(_covers(was, finding) for was in same) and not _unlocked_before(finding, earlier):
             out.append(Change(finding, same[0] if same else None))
     return out
+
+
+def _unlocked_before(finding: Finding, earlier: Mapping[tuple[object, ...], list[Finding]]) -> bool:
+    """A missing lock whose accounts shared the value in a duplicate that had no lock either: the
+    audit had folded it into the duplicate (a resolve of a value no lock can exist for leaves one)."""
+    return finding.status == MISSING_LOCK and any(
+        not was.lock_keys and _covers(was, finding)
+        for was in earlier.get((DUPLICATE_VALUE, finding.rule, finding.value), []))
 
 
 def about(findings: Iterable[Finding], rule: LockRule, value: str, present: bool) -> list[Finding]:

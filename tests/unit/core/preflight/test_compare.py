@@ -10,7 +10,14 @@ from dynoview.core.preflight.check import run_preflight
 from dynoview.core.reads.reader import Reader
 from dynoview.core.tx import templates
 from dynoview.core.tx.model import Action, Transaction
-from dynoview.core.uniqueness.findings import BREAKING, CASE_CLASH, LOOKALIKE_CLASH, ORPHAN_LOCK, Finding
+from dynoview.core.uniqueness.findings import (
+    BREAKING,
+    CASE_CLASH,
+    LOOKALIKE_CLASH,
+    MISSING_LOCK,
+    ORPHAN_LOCK,
+    Finding,
+)
 from dynoview.core.uniqueness.pairing import classify
 from tests.unit.core.preflight.stub_reader import ADA, SCHEMA, TABLE, StubReader, acct, lock, table_info
 
@@ -111,3 +118,24 @@ def test_the_preflight_passes_the_release_of_an_orphan_as_a_repair() -> None:
     items = [*ADA, lock("EMAIL", "zed@x.io")]
     result = verdict(items, templates.release_orphan_lock(SCHEMA, TABLE, lock("EMAIL", "zed@x.io"), None))
     assert not result.refused and not result.warnings and len(result.repairs) == 1
+
+
+def test_a_missing_lock_folded_into_an_unlocked_duplicate_is_no_change() -> None:
+    """Two accounts held the value without a lock; the one left with it has no lock, as before."""
+    before = [acct("a1", "ada@x.io"), acct("a2", "ada@x.io")]
+    after = [acct("a1", "ada@x.io"), acct("a2", "other@x.io"), lock("EMAIL", "other@x.io")]
+    scope = compare.Scope(accounts={"ACCT#a2"})
+    for value in ("ada@x.io", "other@x.io"):
+        scope.add(EMAIL, value)
+    assert compare.changes(findings(before), findings(after), scope) == []
+
+
+def test_a_missing_lock_after_a_locked_duplicate_is_new_harm() -> None:
+    """The duplicate's lock kept the value taken; deleting it leaves the kept account unprotected."""
+    before = [acct("a1", "ada@x.io"), acct("a2", "ada@x.io"), lock("EMAIL", "ada@x.io")]
+    after = [acct("a1", "ada@x.io"), acct("a2", "other@x.io"), lock("EMAIL", "other@x.io")]
+    scope = compare.Scope(accounts={"ACCT#a2"}, locks={compare.lock_id(lock("EMAIL", "ada@x.io"))})
+    for value in ("ada@x.io", "other@x.io"):
+        scope.add(EMAIL, value)
+    (change,) = compare.changes(findings(before), findings(after), scope)
+    assert change.status == MISSING_LOCK and change.breaking
