@@ -11,7 +11,6 @@ words, and the action log. Exit 0 applied, 1 cancelled (or confirmed not applied
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from datetime import UTC, datetime
@@ -23,14 +22,21 @@ from dynoview.cli.common import (
     fail,
     open_connection,
     say,
-    terminal_json,
-    terminal_line,
 )
 from dynoview.cli.interrupts import stop_signals
+from dynoview.cli.transact_dry_run import dry_run, guarded, stop_reason
+from dynoview.cli.transact_output import (
+    EXIT_CANCELLED,
+    EXIT_ERROR,
+    EXIT_OK,
+    emit,
+    invalid,
+    preflight_lines,
+    problem_lines,
+)
 from dynoview.cli.transact_schema import add_locks_table_argument, preflight_schema
 from dynoview.core.errors import DynoViewError, ReadOnlyError, describe_error
-from dynoview.core.preflight.check import Preflight, run_preflight
-from dynoview.core.preflight.guards import add_guards
+from dynoview.core.preflight.check import run_preflight
 from dynoview.core.preflight.replay import replayed
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection, ConnectionSpecError, check_endpoint_url, check_region
@@ -52,10 +58,8 @@ from dynoview.core.tx.model import (
 from dynoview.core.tx.outcomes import APPLIED, CANCELLED, NOT_APPLIED, SUCCEEDED, UNKNOWN, ExecutionResult
 from dynoview.core.tx.validation import describe_tables, has_errors, validate
 from dynoview.core.tx.wire import RequestShapeError, body_json, preview_text, request_body
-from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, article_schema
+from dynoview.core.uniqueness.schema import SchemaError, article_schema
 from dynoview.core.uniqueness.schema_file import load_schema_file
-
-EXIT_OK, EXIT_CANCELLED, EXIT_ERROR = 0, 1, 2
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -100,23 +104,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                              "locks, attribute_exists on released ones, the account still holding the "
                              "values read) and print each; the request sent then differs from the file")
     parser.add_argument("--format", choices=("text", "json"), default="text")
-
-
-def _emit(args: argparse.Namespace, payload: dict[str, Any], lines: list[str], *,
-          err: bool = False) -> None:
-    # Results quote keys and values from the table: escaped, so none acts on the terminal
-    # (standard error is escaped by the boundary, ``run_guarded``).
-    if args.format == "json":
-        print(terminal_json(json.dumps(payload, indent=2, ensure_ascii=False)))
-        return
-    stream = sys.stderr if err else sys.stdout
-    for line in lines:
-        print(line if err else terminal_line(line), file=stream)
-
-
-def _problem_lines(problems: list[Problem]) -> list[str]:
-    # Messages quote the file's values: one line each, whatever a value holds (``terminal_line``).
-    return [terminal_line(f"{p.severity}: {p.location()}: {p.message}") for p in problems]
 
 
 def _read(path: str) -> str:
@@ -176,8 +163,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"dynoview: cannot read {args.file}: {exc.strerror or exc}. Check the path.", file=sys.stderr)
         return EXIT_ERROR
     except TransactionImportError as exc:
-        _emit(args, {"status": "invalid", "problems": [p.to_json() for p in exc.problems]},
-              ["The request is invalid; nothing was sent.", *_problem_lines(exc.problems)], err=True)
+        emit(args, {"status": "invalid", "problems": [p.to_json() for p in exc.problems]},
+             ["The request is invalid; nothing was sent.", *problem_lines(exc.problems)], err=True)
         return EXIT_ERROR
     problems = validate(tx, None, schema)
     # Without a token in the file, a new one is chosen each time it is sent: say so.
@@ -187,15 +174,15 @@ def run(args: argparse.Namespace) -> int:
     if args.export and not has_errors(problems):
         return _export(args, tx)
     if has_errors(problems):
-        return _invalid(args, problems)
+        return invalid(args, problems)
     if args.dry_run:
-        return _dry_run(args, tx, schema, problems)
+        return dry_run(args, tx, schema, problems)
     if args.read_only:
         # Never sent on a read-only connection: refused before connecting at all (not even the
         # endpoint probe or DescribeTable reaches the endpoint).
         message = ("This connection is read-only: the transaction was not sent. Run it without "
                    "--read-only to execute it.")
-        _emit(args, {"status": "refused", "message": message}, [message], err=True)
+        emit(args, {"status": "refused", "message": message}, [message], err=True)
         return EXIT_ERROR
     try:
         with open_connection(args) as conn:
@@ -203,133 +190,13 @@ def run(args: argparse.Namespace) -> int:
     except (ReadOnlyError, ActionLogError) as exc:
         # Both before anything was sent: a read-only connection, an action log that cannot take
         # the transaction's intent (every send is logged before it leaves the machine).
-        _emit(args, {"status": "refused", "message": exc.message}, [exc.message], err=True)
+        emit(args, {"status": "refused", "message": exc.message}, [exc.message], err=True)
         return EXIT_ERROR
     except SchemaError as exc:
         print(f"dynoview: {exc}", file=sys.stderr)
         return EXIT_ERROR
     except USER_ERRORS as exc:
         return fail(exc, args, operation="TransactWriteItems")
-
-
-def _connects(args: argparse.Namespace) -> bool:
-    """Whether the flags name where the tables are (a dry run then reads them first)."""
-    return bool(args.endpoint_url or getattr(args, "demo", False) or args.profile or args.region)
-
-
-def _dry_run(args: argparse.Namespace, tx: Transaction, schema: UniquenessSchema,
-             problems: list[Problem]) -> int:
-    """The exact body, and with a connection the tables' checks and the preflight first: the exit
-    status is the one --yes would have (2: refused, a warning not accepted, or its reads failed)."""
-    preflight: Preflight | None = None
-    note: str | None = ("The preflight did not run: no connection was given (--endpoint-url, --demo, "
-                        "--profile or --region reads the table first).")
-    if _connects(args):
-        try:
-            problems, preflight, note, tx = _dry_run_check(args, tx, schema)
-        except SchemaError as exc:
-            print(f"dynoview: {exc}", file=sys.stderr)
-            return EXIT_ERROR
-    if has_errors(problems):
-        return _invalid(args, problems)
-    try:
-        body = preview_text(tx.to_request())
-    except RequestShapeError as exc:
-        print(f"dynoview: {exc.message}", file=sys.stderr)
-        return EXIT_ERROR
-    stop = _stop_reason(args, preflight) if preflight is not None or not _connects(args) else (
-        "the preflight could not run (the note says why), and --yes sends nothing without it.")
-    token_note = getattr(args, "token_note", None)
-    if args.format == "json":
-        print(terminal_json(json.dumps({
-            "status": "dry-run", "body": body, "token": None if token_note else tx.token,
-            "token_note": token_note, "problems": [p.to_json() for p in problems],
-            "preflight": preflight.to_json() if preflight is not None else None, "preflight_note": note,
-            "would_send": stop is None, "would_send_note": stop}, indent=2, ensure_ascii=False)))
-        return EXIT_OK if stop is None else EXIT_ERROR
-    for line in _problem_lines(problems):
-        print(line, file=sys.stderr)
-    if preflight is not None:
-        for line in _preflight_lines(preflight):
-            print(line, file=sys.stderr)
-    if note:
-        print(f"note: {note}", file=sys.stderr)
-    if stop is not None:
-        print(f"dry run: with --yes this transaction would not be sent: {stop}", file=sys.stderr)
-    print(f"token: {token_note}" if token_note else f"token: {tx.token} (from the file: the one sent; "
-          "DynamoDB applies a request under one token once within 10 minutes)", file=sys.stderr)
-    print(body)
-    return EXIT_OK if stop is None else EXIT_ERROR
-
-
-def _dry_run_check(args: argparse.Namespace, tx: Transaction, schema: UniquenessSchema
-                   ) -> tuple[list[Problem], Preflight | None, str | None, Transaction]:
-    """Problems with the tables' key schemas, the preflight, one sentence when either could
-    not run, and the transaction --yes would send (with --add-guards, the guarded one)."""
-    try:
-        with open_connection(args) as conn:
-            return _check_on(args, conn, tx, schema)
-    except SchemaError:
-        raise
-    except USER_ERRORS as exc:  # the demo or the connection could not start: check offline
-        return validate(tx, None, schema), None, (
-            f"Could not connect ({exc}); checked without the tables, and the preflight did not run."), tx
-
-
-def _check_on(args: argparse.Namespace, conn: Connection, tx: Transaction, schema: UniquenessSchema
-              ) -> tuple[list[Problem], Preflight | None, str | None, Transaction]:
-    try:
-        schemas = describe_tables(conn, [a.table for a in tx.actions if a.table])
-    except USER_ERRORS as exc:  # network, credentials, permissions: check without the schemas
-        err = describe_error(exc, operation="DescribeTable", endpoint=conn.spec.endpoint_url)
-        note = (f"Could not describe the tables ({err.title}: {err.message}); checked without their key "
-                "and index schemas, and the preflight did not run.")
-        return validate(tx, None, schema), None, " ".join(note.split()), tx
-    problems = schemas.problems(tx) + validate(tx, schemas.infos, schema)
-    if has_errors(problems):
-        return problems, None, None, tx
-    try:
-        chosen = preflight_schema(args, conn, tx, schemas.infos, schema)
-        preflight = run_preflight(Reader(conn), tx, chosen, schemas.infos)
-    except SchemaError:
-        raise
-    except USER_ERRORS as exc:
-        err = describe_error(exc, profile=args.profile, endpoint=args.endpoint_url, region=args.region)
-        return problems, None, ("The preflight could not read the items this transaction touches, so "
-                                f"it did not run. {err.message}"), tx
-    # The body printed is the one --yes sends: with --add-guards, the guarded one (as _execute).
-    return problems, preflight, None, _guarded(args, tx, chosen, preflight)[0]
-
-
-def _guarded(args: argparse.Namespace, tx: Transaction, schema: UniquenessSchema,
-             preflight: Preflight) -> tuple[Transaction, bool]:
-    """With --add-guards (and a preflight that read the accounts), ``tx`` with the guards it can
-    add, each named on standard error, and whether any was added; else ``tx`` itself."""
-    if not (args.add_guards and preflight.checked):
-        return tx, False
-    guarded, guards = add_guards(tx, schema, preflight.seen, preflight.locks_present)
-    for guard in guards:
-        print(terminal_line(f"guard added: action {guard.index + 1}: {guard.text}"), file=sys.stderr)
-    return guarded, bool(guards)
-
-
-def _stop_reason(args: argparse.Namespace, preflight: Preflight | None) -> str | None:
-    """Why --yes would not send after this preflight (None: it would), flags considered."""
-    if preflight is None:
-        return None
-    if preflight.refused and not args.allow_broken_locks:
-        return "the preflight refused it (--allow-broken-locks sends it anyway)."
-    if preflight.warnings and not (args.accept_warnings or args.allow_broken_locks):
-        kinds = ", ".join(dict.fromkeys(w.label.lower() for w in preflight.warnings))
-        return (f"the preflight warns of {len(preflight.warnings)} new problem(s) ({kinds}) that need "
-                "explicit confirmation: pass --accept-warnings to send it anyway.")
-    return None
-
-
-def _invalid(args: argparse.Namespace, problems: list[Problem]) -> int:
-    _emit(args, {"status": "invalid", "problems": [p.to_json() for p in problems]},
-          ["The request is invalid; nothing was sent.", *_problem_lines(problems)], err=True)
-    return EXIT_ERROR
 
 
 def _export(args: argparse.Namespace, tx: Transaction) -> int:
@@ -367,37 +234,9 @@ def _preflight_failed(args: argparse.Namespace, exc: BaseException) -> int:
     err = describe_error(exc, profile=args.profile, endpoint=args.endpoint_url, region=args.region)
     message = (f"The preflight could not read the items this transaction touches, so nothing was sent. "
                f"{err.message}")
-    _emit(args, {"status": "preflight-failed", "message": message, "error_code": err.code},
-          [f"dynoview: {message}"], err=True)
+    emit(args, {"status": "preflight-failed", "message": message, "error_code": err.code},
+         [f"dynoview: {message}"], err=True)
     return EXIT_ERROR
-
-
-def _preflight_lines(preflight: Preflight) -> list[str]:
-    lines = [preflight.summary()]
-    lines.extend(f"  {line}" for line in preflight.lines())
-    shown: set[str] = set()
-
-    def request(tx: Transaction | None, title: str) -> None:
-        if tx is None:
-            return
-        actions = json.dumps(tx.to_request()["TransactItems"], default=repr, sort_keys=True)
-        if actions not in shown:
-            shown.add(actions)
-            lines.append(f"  {title} (save it and run transact on it):")
-            lines.append("  " + preview_text(tx.to_request()))
-
-    for refusal in preflight.refusals:
-        lines.append(f"refused: {refusal.message}")
-        request(refusal.suggestion, "the right transaction")
-        for choice in refusal.choices:
-            request(choice.suggestion, f'for "{choice.text}"')
-    lines.extend(f"warning: {w.message}" for w in preflight.warnings)
-    lines.extend(f"note: {n}" for n in preflight.notes)
-    # Standard error keeps line breaks and tabs (``clean_message``), and these sentences quote
-    # values from the table and the file: each line is escaped on its own, so a value cannot
-    # print a line of its own ("Preflight passed", an "after: … ✓"). The "after:" lines quote
-    # their values with backslashes doubled too (``Pair.line``), so they also read back one way.
-    return [terminal_line(line) for line in lines]
 
 
 def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema: Any) -> int:
@@ -412,7 +251,7 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
         if (args.confirm_table or "").replace(" ", "") != expected:
             message = (f"Not executed: {requirement.connection} is not on this machine. Pass "
                        f"--confirm-table {expected} with --yes to send it.")
-            _emit(args, {"status": "not-confirmed", "message": message}, [message], err=True)
+            emit(args, {"status": "not-confirmed", "message": message}, [message], err=True)
             return EXIT_ERROR
         confirmation = requirement.type_to_confirm
     try:
@@ -421,8 +260,8 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
         return _preflight_failed(args, exc)
     problems = missing + validate(tx, infos, schema)
     if has_errors(problems):
-        return _invalid(args, problems)
-    for line in _problem_lines(problems):
+        return invalid(args, problems)
+    for line in problem_lines(problems):
         print(line, file=sys.stderr)
     try:
         schema = preflight_schema(args, conn, tx, infos, schema)
@@ -436,29 +275,29 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
     except USER_ERRORS as exc:
         return _preflight_failed(args, exc)
     if preflight.refused and not args.allow_broken_locks:
-        _emit(args, {"status": "refused", "message": preflight.summary(), "preflight": preflight.to_json()},
-              _preflight_lines(preflight), err=True)
+        emit(args, {"status": "refused", "message": preflight.summary(), "preflight": preflight.to_json()},
+             preflight_lines(preflight), err=True)
         return EXIT_ERROR
-    stop = _stop_reason(args, preflight)
+    stop = stop_reason(args, preflight)
     if stop is not None:  # a warning nobody accepted: the window's explicit confirmation
         message = f"Not executed: {stop}"
-        _emit(args, {"status": "needs-confirmation", "message": message, "preflight": preflight.to_json()},
-              [*_preflight_lines(preflight), message], err=True)
+        emit(args, {"status": "needs-confirmation", "message": message, "preflight": preflight.to_json()},
+             [*preflight_lines(preflight), message], err=True)
         return EXIT_ERROR
     if args.format == "text":
-        for line in _preflight_lines(preflight):
+        for line in preflight_lines(preflight):
             print(line, file=sys.stderr)
         if preflight.refused:
             print("--allow-broken-locks: sending although the preflight refused it.", file=sys.stderr)
         elif preflight.warnings:
             print("--accept-warnings: sending although the preflight warned.", file=sys.stderr)
-    tx, added = _guarded(args, tx, schema, preflight)
+    tx, added = guarded(args, tx, schema, preflight)
     if added and args.format == "text":
         print("request sent: " + preview_text(tx.to_request()), file=sys.stderr)
     if not args.yes:
         message = (f"Not executed: pass --yes to send this transaction to {requirement.connection} "
                    "(this command never asks). Use --dry-run to print the exact request.")
-        _emit(args, {"status": "not-confirmed", "message": message}, [message], err=True)
+        emit(args, {"status": "not-confirmed", "message": message}, [message], err=True)
         return EXIT_ERROR
     log, started = ActionLog(), datetime.now(UTC)
     try:
@@ -468,7 +307,7 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
                                          schema=schema, log=log)
     except KeyboardInterrupt:  # Ctrl+C or SIGTERM mid-send: the log tells whether it may have left
         stopped = interrupted_send(log, tx.token, started)
-        _emit(args, {"status": "interrupted", "may_be_written": stopped.may_be_written,
+        emit(args, {"status": "interrupted", "may_be_written": stopped.may_be_written,
                      "token": tx.token, "message": stopped.message}, [stopped.message], err=True)
         return EXIT_ERROR
     resend = _resend_note(args, result)
@@ -477,8 +316,8 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
             print(f"note: {sentence}", file=sys.stderr)
         if resend:
             print(f"note: {resend}", file=sys.stderr)
-    _emit(args, {**result.to_json(), **({"resend_note": resend} if resend else {})},
-          _result_lines(result, tx))
+    emit(args, {**result.to_json(), **({"resend_note": resend} if resend else {})},
+         _result_lines(result, tx))
     if result.status in (SUCCEEDED, APPLIED):
         return EXIT_OK
     if result.status in (CANCELLED, NOT_APPLIED):

@@ -76,3 +76,29 @@ def test_the_dry_run_on_an_endpoint_that_is_down_would_not_send(
     assert (code, payload["would_send"]) == (2, False)
     assert payload["preflight_note"].startswith("Could not connect")
     assert payload["would_send_note"].startswith("the preflight could not run")
+
+
+def test_the_dry_run_on_a_read_only_connection_would_not_send(
+        tmp_path: Path, endpoint_url: str, accounts_table: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """--yes refuses a read-only connection before sending: the dry run says so, preflight or not."""
+    path = signup_file(tmp_path, accounts_table)
+    code, payload, _ = run(capsys, path, endpoint_url, "--dry-run", "--read-only")
+    assert payload["preflight"] is not None and not payload["preflight"]["refusals"]  # it passed
+    assert (code, payload["would_send"]) == (2, False)
+    assert payload["would_send_note"].startswith("this connection is read-only")
+    assert main(["transact", str(path), "--read-only", "--dry-run"]) == 2  # no connection given
+    assert "would not be sent: this connection is read-only" in capsys.readouterr().err
+
+
+def test_the_dry_run_on_a_remote_endpoint_names_the_confirm_table_yes_needs(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = signup_file(tmp_path, "accounts")
+    url = "https://dynamodb.example.invalid"  # never resolves: nothing can be read there either
+    code, payload, _ = run(capsys, path, url, "--dry-run")
+    assert (code, payload["would_send"]) == (2, False)
+    assert payload["would_send_note"] == ("https://dynamodb.example.invalid is not on this machine: --yes also "
+                                          "needs --confirm-table accounts.") or \
+        "--yes also needs --confirm-table accounts" in payload["would_send_note"]
+    code, payload, _ = run(capsys, path, url, "--dry-run", "--confirm-table", "accounts")
+    assert (code, payload["would_send"]) == (2, False)
+    assert payload["would_send_note"].startswith("the preflight could not run")
