@@ -37,16 +37,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    module = importlib.import_module(COMMANDS[args.command])
-    from dynoview.cli.common import profile_for, run_guarded
-    from dynoview.core.session import leftovers, profile
+#: Ctrl+C while the command's modules load (a second or so): nothing has been read or written.
+INTERRUPTED_BEFORE = "Interrupted before the command started: nothing was done."
 
-    # Partial exports and spools are removed on exit and SIGTERM; what a killed run left is swept.
-    leftovers.install_cleanup()
-    leftovers.sweep_leftovers()
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        module = importlib.import_module(COMMANDS[args.command])
+        from dynoview.cli.common import profile_for, run_guarded
+        from dynoview.core.session import leftovers, profile
+
+        # Partial exports and spools are removed on exit and SIGTERM; what a killed run left is swept.
+        leftovers.install_cleanup()
+        leftovers.sweep_leftovers()
+    except KeyboardInterrupt:  # the boundary below says "Interrupted." once the command runs
+        print(INTERRUPTED_BEFORE, file=sys.stderr)
+        return 2
 
     def command() -> int:
         # Chosen before the command runs, so every file it touches (action log, saved schemas)
