@@ -95,3 +95,11 @@ def test_a_rerun_of_a_succeeded_request_says_it_wrote_nothing_again(
     assert abs(replayed.total_seconds()) < 1  # the first send's time
     assert again["message"].startswith("Already applied by the send of ")
     assert "wrote nothing again" in again["message"]
+    # A third run is the first send's replay too: the second, itself a replay that wrote nothing,
+    # is never named as the one that wrote.
+    assert main(args) == 0
+    third = json.loads(capsys.readouterr().out)
+    assert third["replay_of"] == again["replay_of"]
+    assert third["message"] == again["message"]
+    counter = direct.client.get_item(TableName=table, Key=key("CTR#1", "X"), ConsistentRead=True)["Item"]
+    assert counter["cnt"] == {"N": "1"}

@@ -459,7 +459,7 @@ def _as_replay(result: ExecutionResult, tx: Transaction, sent: float, applied: b
         by = f"written by the send of {at}"
     else:
         result.message = (f"The transaction is applied, once: by the send of {at} under the token "
-                          f"{tx.token}, whose answer was lost, or by this one (DynamoDB applies one "
+                          f"{tx.token}, whose answer was lost, or by a resend of it (DynamoDB applies one "
                           f"token's transaction once within 10 minutes): {writes} action"
                           f"{'s' if writes != 1 else ''} written in all.")
         by = "written once"

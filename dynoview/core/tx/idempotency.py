@@ -172,7 +172,8 @@ def earlier_send(log: ActionLog | None, token: str, request: Any, since: float, 
     """The newest send of this very request under ``token`` through ``connection`` since ``since``
     (the token's run of sends, within DynamoDB's 10 minutes) that was or may have been applied:
     (when it was sent, True if applied for sure). Another 200 for the request is then DynamoDB's
-    replay of it; a send through another connection reached a DynamoDB that never saw it."""
+    replay of it; a send through another connection reached a DynamoDB that never saw it. A send
+    that was itself answered as a replay wrote nothing: an older send of the run is named."""
     if log is None or not token:
         return None
     for entry in reversed(sends_of(log, token, connection)):
@@ -180,6 +181,8 @@ def earlier_send(log: ActionLog | None, token: str, request: Any, since: float, 
         status = str((entry.get("outcome") or {}).get("status", "unknown")).lower()
         if (sent is None or sent < since or entry.get("request") != request
                 or status not in _APPLIED_STATUSES | _MAYBE_APPLIED_STATUSES):
+            continue
+        if (entry.get("outcome") or {}).get("replay_of"):
             continue
         return sent, status in _APPLIED_STATUSES
     return None
