@@ -36,7 +36,8 @@ class LanguageChooser(QWidget):
 
     @staticmethod
     def _system_name() -> str:
-        return languages.TRANSLATED.get(languages.system_language(), "English")
+        # What "System" loads: DYNOVIEW_LANG first, as the window itself does, then the locale.
+        return languages.TRANSLATED.get(languages.resolve(languages.SYSTEM), "English")
 
     def choice(self) -> str:
         data = self.combo.currentData()
