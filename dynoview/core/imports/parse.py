@@ -5,11 +5,10 @@ sentence with the attribute it is in."""
 from __future__ import annotations
 
 import json
-from decimal import Decimal
 from typing import Any
 
 from dynoview.core.imports.model import Item
-from dynoview.core.values.dynamodb_json import from_dynamodb_json
+from dynoview.core.values.dynamodb_json import WrittenNumber, from_dynamodb_json
 from dynoview.core.values.plain import from_plain
 from dynoview.core.values.types import MAX_NESTING_DEPTH, ValueParseError, describe_kind
 
@@ -25,21 +24,6 @@ class RecordError(Exception):
         super().__init__(message)
         self.message = message
         self.offset = offset
-
-
-class Digits(Decimal):
-    """A JSON number that keeps its spelling: DynoView's plain JSON writes the stored digits
-    ("0.0000000000001", never "1E-13"), and they are stored back as they were."""
-
-    _text: str
-
-    def __new__(cls, text: str) -> Digits:
-        self = super().__new__(cls, text)
-        self._text = text
-        return self
-
-    def __str__(self) -> str:
-        return self._text
 
 
 def _constant(name: str) -> Any:
@@ -59,9 +43,11 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def load_json(text: str) -> Any:
-    """JSON with every number exact (``Digits``, never float) and duplicate keys refused."""
+    """JSON with every number exact (``WrittenNumber``: its spelling kept, never a float) and
+    duplicate keys refused: DynoView's plain JSON writes the stored digits ("0.0000000000001",
+    never "1E-13"), and they are stored back as they were."""
     try:
-        return json.loads(text, parse_float=Digits, parse_int=Digits, parse_constant=_constant,
+        return json.loads(text, parse_float=WrittenNumber, parse_int=WrittenNumber, parse_constant=_constant,
                           object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as exc:
         raise RecordError(json_problem(exc), exc.pos) from None
