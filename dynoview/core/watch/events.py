@@ -160,8 +160,12 @@ class WatchEvent:
                  f"    {f.sentence}"]
         if self.kind == CHANGED and self.change.previous is not None:
             before = self.change.previous
-            lines.append(f"    was: accounts {', '.join(before.account_ids) or 'none'}; "
-                         f"{count_text(len(before.lock_keys), 'lock')}")
+            was = (f"accounts {', '.join(before.account_ids) or 'none'}; "
+                   f"{count_text(len(before.lock_keys), 'lock')}")
+            if before.reserved_until != f.reserved_until:  # the lock's TTL was written
+                was += (f"; reserved until {before.reserved_until}" if before.reserved_until
+                        else "; not reserved")
+            lines.append(f"    was: {was}")
         if self.reseeded:
             lines.append("    found by the audit that re-seeded the watch (records were lost)")
         for cause in self.causes:
@@ -186,14 +190,21 @@ class WatchEvent:
             "account_keys": [_key_json(k) for k in f.account_keys],
             "lock_keys": [_key_json(k) for k in f.lock_keys],
             "sentence": f.sentence,
+        }
+        if f.reserved_until:  # an orphan lock that is a reservation, as the audit's JSON says it
+            out["reserved_until"] = f.reserved_until
+        out |= {
             "caused_by": [c.to_json() for c in self.causes],
             "same_moment": [c.to_json() for c in self.same_moment],
             "same_moment_more": self.more_same_moment,
             "reseeded": self.reseeded,
         }
         if self.change.previous is not None:
-            out["previous"] = {"accounts": list(self.change.previous.account_ids),
-                               "lock_keys": [_key_json(k) for k in self.change.previous.lock_keys]}
+            previous = self.change.previous
+            out["previous"] = {"accounts": list(previous.account_ids),
+                               "lock_keys": [_key_json(k) for k in previous.lock_keys]}
+            if previous.reserved_until:
+                out["previous"]["reserved_until"] = previous.reserved_until
         return out
 
 

@@ -10,6 +10,11 @@ items of those classes, rebuilt from the state (each lock; each holder of a form
 account holding that form: every normalisation gives a normalised value back unchanged), and
 its findings replace the classes' old ones. A rule unique per scope is judged on its forms
 (scope, middle, value) like the engine pairs it: see ``scoped`` for how its accounts are rebuilt.
+
+A live lock is rebuilt with its TTL when the state knows one (``lock_ttl``: a TTL ahead when it
+was written or seeded), so a lock no account holds is a reservation (``uniqueness.reservation``)
+with the same ``reserved_until`` and sentence as a fresh audit gives it; an expired lock gets a
+TTL just past.
 """
 
 from __future__ import annotations
@@ -79,7 +84,8 @@ class Judge:
 
     def __init__(self, schema: UniquenessSchema, ttl_attribute: str | None, rules: list[RuleForms],
                  account_sk: Callable[[str], str | None], account_expired: Callable[[str], bool],
-                 *, locks_ttl: str | None = None) -> None:
+                 *, locks_ttl: str | None = None,
+                 lock_ttl: Callable[[int, str], float | None] | None = None) -> None:
         self.schema = schema
         # Scoped rules read their scope from an attribute of the rebuilt accounts (``scoped``).
         self.pairing_schema, self.scope_attributes = judging_schema(schema)
@@ -89,6 +95,8 @@ class Judge:
         self.rules = rules
         self.account_sk = account_sk
         self.account_expired = account_expired
+        # A live lock's TTL (epoch seconds) by (rule index, stored form), when it has one.
+        self.lock_ttl = lock_ttl
         self._key_and_ttl = {n for n in (schema.pk_name, schema.sk_name, ttl_attribute) if n}
 
     def changes(self, touched: Touched, findings: dict[Scope, list[Finding]],
@@ -162,8 +170,10 @@ class Judge:
                 lock = forms.locks.get(form)
                 if lock is not None:
                     item = forms.lock_key(pk_name, sk_name, form)
-                    if lock and locks_ttl:
-                        item[locks_ttl] = expired_ttl
+                    if locks_ttl:
+                        ttl = expired_ttl if lock else self._live_ttl(index, form)
+                        if ttl is not None:
+                            item[locks_ttl] = ttl
                     items.append(item)
                 holders = forms.holders_of(form)
                 if holders:
@@ -184,6 +194,13 @@ class Judge:
                 continue  # an account fed for its values, its expiry unchanged
             out.setdefault(scope, []).append(finding)
         return out
+
+    def _live_ttl(self, index: int, form: str) -> dict[str, str] | None:
+        """A live lock's TTL as the table holds it: the audit calls a lock no account holds a
+        reservation while it is ahead (and says until when), expired once it has passed.
+        ``repr`` gives the float back exactly, so the time read is the one the item holds."""
+        at = self.lock_ttl(index, form) if self.lock_ttl is not None else None
+        return {"N": repr(at)} if at is not None else None
 
     def _account_items(self, items: dict[str, list[dict[str, Any]]], account_id: str,
                        expired_ttl: dict[str, str]) -> list[dict[str, Any]]:
@@ -221,7 +238,10 @@ def differences(old: list[Finding], new: list[Finding], causes: tuple[Cause, ...
         previous = before.get(key)
         if previous is None:
             out.append(FindingChange(APPEARED, finding, causes))
-        elif (previous.account_ids, previous.lock_keys) != (finding.account_ids, finding.lock_keys):
+        elif ((previous.account_ids, previous.lock_keys, previous.reserved_until)
+              != (finding.account_ids, finding.lock_keys, finding.reserved_until)):
+            # Other accounts or locks, or a reservation that began, ended or was renewed (its
+            # lock's TTL written): Live mode offers Release on a stuck orphan only.
             out.append(FindingChange(CHANGED, finding, causes, previous))
     for key, finding in before.items():
         if key not in after:

@@ -97,7 +97,7 @@ class WatchState:
         self.expired_accounts: set[str] = expired_accounts if expired_accounts is not None else set()
         self.findings: dict[Scope, list[Finding]] = {}
         self.judge = Judge(schema, ttl_attribute, self.rules, self._account_sk, self._account_expired,
-                           locks_ttl=self.locks_ttl)
+                           locks_ttl=self.locks_ttl, lock_ttl=self._lock_ttl)
         # TTLs still ahead, of items the seeding audit read or written since: (epoch seconds, item id).
         self._due: list[tuple[float, tuple[str, ...]]] = []
         self._ttl_ahead: dict[tuple[str, ...], float] = {}
@@ -136,6 +136,10 @@ class WatchState:
 
     def _account_sk(self, account_id: str) -> str | None:
         return self.book.sk(account_id) if self.book is not None else None
+
+    def _lock_ttl(self, index: int, form: str) -> float | None:
+        """A live lock's TTL (epoch seconds), as the judge rebuilds the lock (a reservation)."""
+        return self._ttl_ahead.get(("L", str(index), form))
 
     def _account_expired(self, account_id: str) -> bool:
         if self.book is None:
@@ -273,10 +277,12 @@ class WatchState:
         now_expired = after.expired if after is not None else None
         cause = Cause(update.event, LOCK, rule=forms.rule.name, value=value, source=update.source,
                       forms=frozenset({(forms.rule.name, value)}), table=self._table_of(update))
-        if before != now_expired:
+        ahead = after.expires_at if after is not None else None
+        # A live lock's TTL written (given, renewed or taken off) makes or ends a reservation.
+        if before != now_expired or (now_expired is False and self._ttl_ahead.get(view.item_id) != ahead):
             forms.set_lock(value, now_expired)
             touched.form(view.rule, value, cause)
-        self._note_ttl(view.item_id, after.expires_at if after is not None else None)
+        self._note_ttl(view.item_id, ahead)
         return cause
 
     # -- time ------------------------------------------------------------------------
