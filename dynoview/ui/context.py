@@ -224,6 +224,25 @@ class AppContext(QObject):
     def connection_name(self) -> str:
         return self.connection.spec.name if self.connection else "none"
 
+    def schema_for(self, table: str, info: TableInfo | None = None) -> UniquenessSchema:
+        """The uniqueness schema of ``table`` on this connection: the one the main tab would use
+        with it open (``_load_schema``). Staged cells, extra Items tabs and the builder's subject
+        are of any table, and another table's rules would move (or keep) the wrong locks."""
+        main = self.table.name if self.table is not None else None
+        locks = self.schema.locks
+        # The open table's separate locks table is judged by the rules that pair it with its accounts.
+        if table == main or (main is not None and locks is not None and locks.name == table):
+            return self.schema
+        held = self._unsaved.get((self.connection_name(), table))
+        if held is not None:
+            return held
+        from dynoview.core.uniqueness.schema import default_schema
+
+        loaded = self.schema_store.load(self.connection_name(), table)
+        if loaded.problem:
+            self.status_message.emit(loaded.problem)
+        return loaded.schema if loaded.schema is not None else default_schema(info or self.tables.get(table))
+
     def _load_schema(self, info: TableInfo | None) -> None:
         from dynoview.core.uniqueness.schema import default_schema
 

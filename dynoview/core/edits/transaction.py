@@ -13,7 +13,7 @@ transaction, so the account and its locks never disagree.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from dynoview.core.edits.staging import EditError, ItemEdits, StagedEdits, check_cell, key_id
 from dynoview.core.session.tables import TableInfo
@@ -23,6 +23,9 @@ from dynoview.core.tx.template_inputs import protected_changes
 from dynoview.core.tx.template_releases import noted, release_held
 from dynoview.core.tx.templates import guarded_attributes, lock_put
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
+
+#: The uniqueness schema of a table, by its name (None: no schema, plain guarded Updates).
+SchemaOf = Callable[[str], UniquenessSchema | None]
 
 
 def item_update(edits: ItemEdits, key_names: tuple[str, ...], moved: list[LockRule] | None = None) -> Action:
@@ -60,11 +63,12 @@ def item_actions(edits: ItemEdits, key_names: tuple[str, ...],
 
 
 def build_transaction(staged: StagedEdits, tables: Mapping[str, TableInfo],
-                      schema: UniquenessSchema | None = None) -> Transaction:
+                      schema: UniquenessSchema | SchemaOf | None = None) -> Transaction:
     """The one transaction that writes every staged cell; ``EditError`` (located at the cell)
     when a cell cannot go as staged: its table is not open, its value is refused now (the
     schema changed since), two edits would touch one item (two accounts moving to one lock),
-    or more than 100 actions."""
+    or more than 100 actions. ``schema``: one for every table, or each table's by its name
+    (a set staged in several Items tabs spans tables with rules of their own)."""
     actions: list[Action] = []
     touched: dict[str, str] = {}
     for edits in staged:
@@ -73,11 +77,12 @@ def build_transaction(staged: StagedEdits, tables: Mapping[str, TableInfo],
         if info is None:
             raise EditError(f"The table {edits.table} is not open on this connection; open it, or "
                             "discard these changes.", edits.table, edits.key, first)
+        own = schema(edits.table) if callable(schema) else schema
         for cell in edits.cells:
-            problem = check_cell(info, schema, edits.before(), cell.attribute, cell.new, cell.old)
+            problem = check_cell(info, own, edits.before(), cell.attribute, cell.new, cell.old)
             if problem is not None:
                 raise EditError(problem, edits.table, edits.key, cell.attribute)
-        for action in item_actions(edits, info.key_names, schema):
+        for action in item_actions(edits, info.key_names, own):
             target = key_id(action.table, action.target_key(info.key_names))
             if target in touched:
                 raise EditError(f"This edit and the one of {touched[target]} both write the item "

@@ -266,7 +266,7 @@ class BuilderPanel(QWidget):
         actions, input_problems = self.action_pane.editor_stack.build()
         token = self.token_row.token_for([a.to_request() for a in actions])
         self.transaction = tx = Transaction(actions=actions, token=token)
-        self.problems, self.preview = judge(tx, input_problems, tables_of(self.ctx), self.schema)
+        self.problems, self.preview = judge(tx, input_problems, tables_of(self.ctx), self.schema_of(tx))
         self.side.preview.set_text(self.preview)
         self.side.problem_list.set_problems(self.problems, empty=not actions)
         self.side.title_problems(self.problems)
@@ -317,8 +317,8 @@ class BuilderPanel(QWidget):
         if not execute_after and (self.ctx.reader is None or not self.transaction.actions
                                   or has_errors(self.problems)):
             reason = self.tr("Connect and fix the problems listed first: the preflight reads the live table.")
-        env = SendEnv(self.schema, tables_of(self.ctx), self.action_log, self.token_row.pinned,
-                      self.drafts.logged_token)
+        env = SendEnv(self.schema_of(self.transaction), tables_of(self.ctx), self.action_log,
+                      self.token_row.pinned, self.drafts.logged_token)
         if reason is not None or not self.send_flow.check(self.transaction.copy(), env,
                                                           execute_after=execute_after):
             self.status.setText(reason or "")
@@ -381,8 +381,9 @@ class BuilderPanel(QWidget):
             # Cleared now, not after the edit timers: a kill in between would restore the
             # written transaction as unsent work.
             self.drafts.save_now()
-        self.ctx.items_written.emit(written_keys(result, sent, tables_of(self.ctx), self.schema))
-        changed = cancelled_keys(result, sent, tables_of(self.ctx), self.schema, self.send_flow.preflight)
+        self.ctx.items_written.emit(written_keys(result, sent, tables_of(self.ctx), self.schema_of(sent)))
+        changed = cancelled_keys(result, sent, tables_of(self.ctx), self.schema_of(sent),
+                                 self.send_flow.preflight)
         if changed:  # nothing written, but these items are not as they were read
             self.ctx.items_changed.emit(ItemsChanged(changed))
 
@@ -460,6 +461,16 @@ class BuilderPanel(QWidget):
             self.status.setText("")
             self.send_flow.connection_changed()  # after the clear: its status says why nothing was sent
         self.refresh()
+
+    def schema_of(self, tx: Transaction) -> UniquenessSchema:
+        """The rules ``tx`` is judged and sent by: its tables' (``AppContext.schema_for``: a
+        change staged in an extra Items tab, or while another table is in the main tab, is of
+        its own table), a locks table going with its accounts'; the open table's when the
+        tables it writes have different rules."""
+        schemas = {name: self.ctx.schema_for(name) for name in dict.fromkeys(a.table for a in tx.actions)}
+        locks_tables = {o.locks.name for n, o in schemas.items() if o.locks is not None and o.locks.name != n}
+        homes = [one for name, one in schemas.items() if name not in locks_tables]
+        return homes[0] if homes and all(one == homes[0] for one in homes) else self.schema
 
     def _schema_changed(self, schema: UniquenessSchema) -> None:
         self.schema = schema

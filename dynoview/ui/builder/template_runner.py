@@ -71,7 +71,6 @@ class TemplateRunner(QObject):
                  default_table: Callable[[], str], forms_parent: QWidget) -> None:
         super().__init__(forms_parent)
         self.ctx = ctx
-        self.schema: UniquenessSchema = ctx.schema
         self._tables = tables
         self._default_table = default_table
         self._parent = forms_parent
@@ -80,6 +79,20 @@ class TemplateRunner(QObject):
         self.evidence: Evidence | None = None  # what is known about the selection's values
         self.reading = False  # the selected account's locks are being read
         self.current_form: TemplateForm | None = None  # the open template form, if any
+
+    @property
+    def schema(self) -> UniquenessSchema:
+        """The rules of the selection's table (``AppContext.schema_for``), not the main tab's: an
+        item selected in an extra Items tab or staged there is of a table with rules of its own."""
+        return self.schema_of(self.subject_table())
+
+    @schema.setter
+    def schema(self, _schema: UniquenessSchema) -> None:
+        """The main tab's schema changed (the builder says so): ``schema`` reads it from the
+        context when asked, as it reads every table's."""
+
+    def schema_of(self, table: str) -> UniquenessSchema:
+        return self.ctx.schema_for(table, self._tables().get(table))
 
     def select(self, item: Mapping[str, Any] | None, table: str | None = None,
                evidence: Evidence | None = None) -> None:
@@ -105,7 +118,7 @@ class TemplateRunner(QObject):
                              on_error=self._evidence_failed)
 
     async def read_evidence(self, reader: Reader, table: str, item: dict[str, Any]) -> None:
-        evidence = await self.ctx.tasks.call(read_lock_evidence, reader, table, self.schema, item)
+        evidence = await self.ctx.tasks.call(read_lock_evidence, reader, table, self.schema_of(table), item)
         if self.selected_item is item:  # else the selection moved on meanwhile
             self.evidence, self.reading = evidence, False
             self.evidence_changed.emit()
@@ -186,7 +199,8 @@ class TemplateRunner(QObject):
         form.deleteLater()
 
     def sign_up(self) -> None:
-        self.open_form(SignUpForm(self.schema, self._default_table(), self._parent))
+        table = self._default_table()
+        self.open_form(SignUpForm(self.schema_of(table), table, self._parent))
 
     def change(self, rule_name: str, new_value: str = "", note: str = "") -> None:
         if self.selected_item is not None:
@@ -230,7 +244,7 @@ class TemplateRunner(QObject):
     async def claim_after_read(self, reader: Reader, table: str, item: dict[str, Any], rule: LockRule,
                                value: str) -> None:
         """``value``: what the lock stores (``templates.lock_value``)."""
-        schema = self.schema
+        schema = self.schema_of(table)
         lock = await self.ctx.tasks.call(reader.get_item, schema.locks_table_name(table),
                                          schema.lock_key(rule, value))
         if lock is not None:
@@ -261,7 +275,7 @@ class TemplateRunner(QObject):
     async def resolve_after_read(self, reader: Reader, info: TableInfo, rule: LockRule, value: str,
                                  item: Mapping[str, Any] | None = None) -> None:
         """Diagnose ``value`` (a scoped rule's in the scope of ``item``, the selected account)."""
-        schema = self.schema
+        schema = self.schema_of(info.name)
         scope = fill_scope(rule.scope, item or {}) if rule.scope is not None else None
         d: Diagnosis = await self.ctx.tasks.call(functools.partial(
             diagnose, reader, info, schema, rule.name, value, scope=scope))
@@ -291,13 +305,15 @@ class TemplateRunner(QObject):
     def open_edit(self, table: TableInfo, old_item: Mapping[str, Any], new_item: Mapping[str, Any]) -> None:
         """A browser edit: an Update of only the attributes changed, each conditioned on the
         value the user saw (a key change moves the item); an edit of an account's protected
-        value moves its lock too, so it never leaves a duplicate or an orphan lock behind."""
-        changes = protected_changes(self.schema, old_item, new_item)
+        value moves its lock too, so it never leaves a duplicate or an orphan lock behind. The
+        item's own table's rules say what is protected, whatever the main tab shows."""
+        schema = self.schema_of(table.name)
+        changes = protected_changes(schema, old_item, new_item)
         if not changes:
             self.transaction_ready.emit(templates.edit_item(table, old_item, new_item), "")
             return
         names = ", ".join(c.rule.name for c in changes)
-        others = other_changes(self.schema, old_item, new_item)
+        others = other_changes(schema, old_item, new_item)
         unmoved = same_key(table.key_names, old_item, new_item)
         only = changes[0]
         if len(changes) == 1 and only.new is not None and not others and unmoved:
@@ -310,7 +326,7 @@ class TemplateRunner(QObject):
             return
         # Protected and other attributes changed together: one guarded transaction writes
         # the edited account and moves each changed value's lock, so nothing is half-done.
-        tx: Transaction = templates.edit_account(self.schema, table, old_item, new_item)
+        tx: Transaction = templates.edit_account(schema, table, old_item, new_item)
         moved = "; ".join(c.described() for c in changes)
         self.transaction_ready.emit(tx, (
             self.tr("{names} (is a protected value|are protected values) ({moved}): the edited account "
@@ -320,11 +336,12 @@ class TemplateRunner(QObject):
 
     def open_delete(self, table: TableInfo, item: Mapping[str, Any]) -> None:
         """Delete from the browser: an account with its locks, a lock through the release
-        form, anything else as a guarded Delete."""
-        if self.schema.is_account(item):
+        form, anything else as a guarded Delete (by the rules of the item's own table)."""
+        schema = self.schema_of(table.name)
+        if schema.is_account(item):
             self.select(item, table.name)
             self.delete_account()
-        elif self.schema.match_lock(item) is not None:
+        elif schema.match_lock(item) is not None:
             self.select(item, table.name)
             self.release()
         else:

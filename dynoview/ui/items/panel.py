@@ -392,7 +392,9 @@ class ItemsPanel(QWidget):
             return
         from dynoview.ui.items.edit_dialog import ItemEditDialog
 
-        dialog = ItemEditDialog(item, self, schema=self.ctx.schema, info=info, ctx=self.ctx)
+        # The item's own table's rules (an extra Items tab shows another table than the main one).
+        dialog = ItemEditDialog(item, self, schema=self.ctx.schema_for(info.name, info), info=info,
+                                ctx=self.ctx)
         self.edit_dialog = dialog
 
         def finished(code: int) -> None:

@@ -128,13 +128,15 @@ class CellStaging(QObject):
                    text: str) -> str | None:
         """Stage what was typed for a cell of ``info``'s table; returns why it was not staged, or None."""
         return self._apply(info, lambda info: self.edits.stage_text(
-            info, item, attribute, code, text, schema=self.ctx.schema, connection=self._connection()))
+            info, item, attribute, code, text, schema=self.ctx.schema_for(info.name, info),
+            connection=self._connection()))
 
     def stage_value(self, info: TableInfo | None, item: Mapping[str, Any], attribute: str,
                     value: Item | None) -> str | None:
         """Stage a value (None: remove the attribute); returns why not, or None."""
         return self._apply(info, lambda info: self.edits.stage(
-            info, item, attribute, value, schema=self.ctx.schema, connection=self._connection()))
+            info, item, attribute, value, schema=self.ctx.schema_for(info.name, info),
+            connection=self._connection()))
 
     def _apply(self, info: TableInfo | None, stage: Callable[[TableInfo], CellChange | None]) -> str | None:
         reason = self.refusal() or (None if info is not None else self.tr("Pick a table first."))
@@ -185,7 +187,9 @@ class CellStaging(QObject):
             if info is not None:
                 tables.setdefault(info.name, info)
             try:
-                tx = build_transaction(self.edits, tables, self.ctx.schema)
+                # Each item's own table's rules: the set is every Items tab's, whatever the main one shows.
+                tx = build_transaction(self.edits, tables,
+                                       lambda name: self.ctx.schema_for(name, tables.get(name)))
             except EditError as exc:
                 reason = exc.sentence().replace("Not staged", "Not sent", 1)
             else:
