@@ -28,9 +28,12 @@ from dynoview.core.reads.partiql import (
     StatementSpec,
     parse_cli_parameter,
     prepare,
+    strong_index_table,
 )
 from dynoview.core.reads.partiql_statements import statement_target
 from dynoview.core.reads.reader import Reader
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.values.display import display_text
 from dynoview.core.values.plain import plain_json
 from dynoview.core.values.types import ValueParseError
@@ -67,6 +70,15 @@ def _statement(args: argparse.Namespace) -> str:
     return sys.stdin.read() if args.statement == "-" else str(args.statement)
 
 
+def _described(conn: Connection, name: str) -> TableInfo | None:
+    """``name``'s description, or None when DescribeTable fails: the statement is then sent,
+    and DynamoDB's answer says what is wrong."""
+    try:
+        return describe_table(conn, name)
+    except USER_ERRORS:
+        return None
+
+
 def run(args: argparse.Namespace) -> int:
     statement = _statement(args)
     parameters = []
@@ -84,6 +96,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         with open_connection(args) as conn:
             request = prepare(spec, read_only=conn.read_only)
+            # A strong read of "T"."index": T described, so a GSI is refused before sending.
+            if (name := strong_index_table(spec)) is not None:
+                prepare(spec, read_only=conn.read_only, table=_described(conn, name))
             reader = Reader(conn)
             if args.receipts:
                 reader.log.add_listener(

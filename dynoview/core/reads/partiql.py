@@ -29,7 +29,7 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.values.display import display_text
 from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
 from dynoview.core.values.plain import from_plain
-from dynoview.core.values.types import TYPE_CODES, ValueParseError, type_code
+from dynoview.core.values.types import TYPE_CODES, ValueParseError, empty_map_key, escaped, type_code
 from dynoview.core.values.user_text import parse_value
 
 # ---------------------------------------------------------------------------- parameters
@@ -55,14 +55,25 @@ def _json(text: str, example: str) -> Any:
         raise ValueParseError("This JSON is nested too deeply for DynamoDB.") from None
 
 
+def check_map_keys(av: dict[str, Any]) -> dict[str, Any]:
+    """``av``, or ``ValueParseError`` naming where a map in it has an empty key: DynamoDB
+    refuses the whole request ("Empty attribute name"), so it is said at the value instead."""
+    where = empty_map_key(av, "")
+    if where is None:
+        return av
+    inner = escaped(where.removeprefix("."))  # "" (the value itself), "a.b", "[0].c"
+    at = f"The map at {inner} in this value" if inner else "This map"
+    raise ValueParseError(f"{at} has an empty key, which DynamoDB refuses; name the attribute.")
+
+
 def parse_parameter(kind: str, text: str) -> dict[str, Any]:
     """A ``?`` value from the editor: ``kind`` a DynamoDB type (text as the value editor takes
     it) or ``DYNAMODB_JSON`` (a typed value such as ``{"S": "ada@lovelace.io"}``)."""
     if kind == DYNAMODB_JSON:
         # Numbers in the JSON stay exact (Decimal); the strict parser then asks for N as strings.
-        return from_dynamodb_json(_json(text, 'a typed value such as {"S": "ada@lovelace.io"} '
-                                              'or {"N": "42"}'))
-    return parse_value(kind, text)
+        typed = _json(text, 'a typed value such as {"S": "ada@lovelace.io"} or {"N": "42"}')
+        return check_map_keys(from_dynamodb_json(typed))
+    return check_map_keys(parse_value(kind, text))
 
 
 def parse_cli_parameter(text: str) -> dict[str, Any]:
@@ -70,8 +81,8 @@ def parse_cli_parameter(text: str) -> dict[str, Any]:
     other JSON as plain JSON (``"x"`` a string, ``42`` a number, exact; ``[...]`` a list)."""
     obj = _json(text, '{"S": "text"}, {"N": "42"} or plain JSON such as "text" or 42')
     if isinstance(obj, dict) and len(obj) == 1 and next(iter(obj)) in TYPE_CODES:
-        return from_dynamodb_json(obj)
-    return from_plain(obj)
+        return check_map_keys(from_dynamodb_json(obj))
+    return check_map_keys(from_plain(obj))
 
 
 def parameter_text(av: Mapping[str, Any]) -> tuple[str, str]:
@@ -132,7 +143,8 @@ def prepare(spec: StatementSpec, *, read_only: bool, table: TableInfo | None = N
     to fix ("statement", "parameters", "consistency", "page_size") before anything is sent.
 
     ``table`` (the statement's target, when known) lets a strong read of a GSI be refused
-    here, as the Items tab does, instead of by DynamoDB. ``production``: a read-only
+    here, as the Items tab does, instead of by DynamoDB (``strong_index_table`` names the table
+    to describe when it is not known). ``production``: a read-only
     connection's refusal of a write says how production writes (Write mode…).
     """
     if scan(spec.statement)[1] == IN_COMMENT:  # stripped, the rest would go unseen
@@ -169,6 +181,11 @@ def prepare(spec: StatementSpec, *, read_only: bool, table: TableInfo | None = N
             f"The statement has {wanted} ? placeholder{'s' if wanted != 1 else ''} and "
             f"{given} value{'s are' if given != 1 else ' is'} given: give one value per ?, in order.",
             field="parameters")
+    for position, av in enumerate(spec.parameters, 1):  # values not typed in the editor, too
+        try:
+            check_map_keys(av)
+        except ValueParseError as exc:
+            raise DynoViewError(f"?{position}: {exc.message}", field="parameters") from None
     if spec.page_size is not None and not 1 <= spec.page_size <= MAX_PAGE_SIZE:
         raise DynoViewError(f"The page size is 1 to {MAX_PAGE_SIZE:,} items.", field="page_size")
     target = statement_target(text)
@@ -181,6 +198,15 @@ def prepare(spec: StatementSpec, *, read_only: bool, table: TableInfo | None = N
     if spec.page_size:
         request["Limit"] = spec.page_size
     return request
+
+
+def strong_index_table(spec: StatementSpec) -> str | None:
+    """The table to describe before sending ``spec`` when its description is not at hand: a
+    strong read of ``"T"."index"``, which ``prepare`` refuses for a GSI once T is described."""
+    if not spec.consistent:
+        return None
+    target = statement_target(strip_comments(spec.statement))
+    return target[0] if target is not None and target[1] else None
 
 
 class StatementCursor:

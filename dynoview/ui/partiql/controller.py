@@ -14,8 +14,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from dynoview.core.errors import DynoViewError
-from dynoview.core.reads.partiql import StatementCursor, StatementSpec, prepare
+from dynoview.core.errors import DynoViewError, is_user_facing
+from dynoview.core.reads.partiql import StatementCursor, StatementSpec, prepare, strong_index_table
 from dynoview.core.reads.partiql_statements import selects_whole_items, statement_target
 from dynoview.core.reads.reader import Page
 from dynoview.core.session.connection import Connection
@@ -46,6 +46,17 @@ def _first_page(cursor: StatementCursor, conn: Connection, known: TableInfo | No
         except Exception:  # the ExecuteStatement below reports the real problem
             info = None
     return info, cursor.read_page(want, cancel)
+
+
+def _described(conn: Connection, name: str) -> TableInfo | None:
+    """In a worker: ``name``'s description, or None when DescribeTable fails (the statement is
+    then sent, and DynamoDB's answer says what is wrong)."""
+    try:
+        return describe_table(conn, name)
+    except Exception as exc:
+        if not is_user_facing(exc):
+            raise  # a bug: the crash reporter's
+        return None
 
 
 class PartiqlController(QObject):
@@ -105,7 +116,8 @@ class PartiqlController(QObject):
         self.busy_changed.emit(busy)
 
     def run(self, spec: StatementSpec) -> bool:
-        """Check and start ``spec``; False (and ``failed``) when it was not sent."""
+        """Check and start ``spec``; False (and ``failed``) when it was not sent. A strong read of
+        an index of a table not described yet is checked once it is (``failed`` then)."""
         self.cancel()
         conn, reader = self.ctx.connection, self.ctx.reader
         if conn is None or reader is None:
@@ -119,7 +131,11 @@ class PartiqlController(QObject):
         except DynoViewError as exc:
             self.failed.emit(exc.field or "", exc.message)
             return False
-        self._remember(spec)
+        # A strong read of "T"."index" with T not described yet: T is described first (in the
+        # task), so a GSI is refused before sending, as when T is open in the Items tab.
+        describe_first = strong_index_table(spec) if known is None else None
+        if describe_first is None:
+            self._remember(spec)
         self.spec = spec
         self.target = target[0] if target else None
         self.target_index = target[1] if target else None  # FROM "t"."i": the index read
@@ -128,13 +144,28 @@ class PartiqlController(QObject):
         self.table = None
         self.model.reset(None)
         self._set_busy(True)
-        self.ctx.tasks.start(TASK, self._first(cursor, conn, known, self.target, spec),
+        self.ctx.tasks.start(TASK, self._first(cursor, conn, known, self.target, spec, describe_first),
                              on_error=lambda exc: self._error(cursor, exc))
         return True
 
     async def _first(self, cursor: StatementCursor, conn: Connection, known: TableInfo | None,
-                     target: str | None, spec: StatementSpec) -> None:
-        """The first page, with the table behind a ``SELECT *`` (key columns first, TTL status)."""
+                     target: str | None, spec: StatementSpec, describe_first: str | None = None) -> None:
+        """The first page, with the table behind a ``SELECT *`` (key columns first, TTL status);
+        ``describe_first``: the table to describe and check the statement against before it."""
+        if describe_first is not None:
+            known = await self.ctx.tasks.call(_described, conn, describe_first)
+            if cursor is not self.cursor:
+                return  # another statement runs now
+            if known is not None:
+                self.ctx.tables.setdefault(known.name, known)
+            try:
+                prepare(spec, read_only=conn.read_only, table=known, production=conn.spec.production)
+            except DynoViewError as exc:  # a strong read of a GSI: nothing sent, nothing to load
+                self.cursor = None
+                self._set_busy(False)
+                self.failed.emit(exc.field or "", exc.message)
+                return
+            self._remember(spec)
         info, page = await self.ctx.tasks.call(
             _first_page, cursor, conn, known, target, selects_whole_items(spec.statement),
             spec.page_size or DEFAULT_PAGE_SIZE, cancellable=True)
