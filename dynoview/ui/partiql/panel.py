@@ -37,6 +37,7 @@ from dynoview.core.reads.partiql import (
 )
 from dynoview.core.reads.partiql_statements import parameter_count
 from dynoview.core.reads.reader import Page
+from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.values.display import display_text
 from dynoview.core.values.types import ValueParseError
@@ -44,6 +45,7 @@ from dynoview.ui.context import AppContext
 from dynoview.ui.items.model import ItemsModel
 from dynoview.ui.items.result_pane import ResultPane
 from dynoview.ui.partiql.controller import DEFAULT_PAGE_SIZE, PartiqlController
+from dynoview.ui.partiql.draft import EditorDrafts
 from dynoview.ui.partiql.editor import StatementEdit
 from dynoview.ui.partiql.history_pick import HistoryPick
 from dynoview.ui.plain_text import plain_label, plain_tooltip
@@ -126,11 +128,12 @@ class ParameterTable(QWidget):
         if item is not None:
             item.setText(text)
 
-    def fit(self, wanted: int) -> None:
-        """As many rows as the statement has ``?``: add rows, drop trailing empty ones."""
-        while self.table.rowCount() < wanted:
+    def fit(self, wanted: int, adjust: bool = True) -> None:
+        """As many rows as the statement has ``?``: add rows, drop trailing empty ones (not
+        ``adjust``: the rows stay as they are, only counted; a restored draft's are as typed)."""
+        while adjust and self.table.rowCount() < wanted:
             self.add_row()
-        while self.table.rowCount() > wanted and not self.text(self.table.rowCount() - 1).strip():
+        while adjust and self.table.rowCount() > wanted and not self.text(self.table.rowCount() - 1).strip():
             self.table.removeRow(self.table.rowCount() - 1)
         self._renumber()
         given = self.table.rowCount()
@@ -187,6 +190,7 @@ class PartiqlPanel(QWidget):
         self._history_changed(self.controller.history)
         self._tables_changed(self.controller.tables)
         self._busy(False)
+        self._restore_draft(self.drafts.restore(ctx.connection))
 
     # -- construction --------------------------------------------------------------
     def _setup_ui(self) -> None:
@@ -300,7 +304,8 @@ class PartiqlPanel(QWidget):
         self.controller.tables_changed.connect(self._tables_changed)
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
         self.model.modelReset.connect(self._columns_changed)
-        self.ctx.connection_changed.connect(lambda _c: self._connection_changed())
+        self.drafts = EditorDrafts(self.editor, self.parameters, self.consistent)
+        self.ctx.connection_changed.connect(self._connection_changed)
         for keys, slot in ((("Ctrl+Return", "F5"), self.run), (("Esc",), self.controller.cancel),
                            (("Ctrl+L",), self.load_more)):
             for key in keys:
@@ -380,11 +385,28 @@ class PartiqlPanel(QWidget):
         self._clear_errors()
         self.parameters.fit(parameter_count(self.editor.toPlainText()))
 
-    def _connection_changed(self) -> None:
+    def _connection_changed(self, conn: Connection | None) -> None:
         self._clear_errors()
         self.detail.show_item(None)
         self.progress.setText(self.tr("Type a SELECT and press Ctrl+Enter."))
         self._busy(False)
+        self._restore_draft(self.drafts.switch(conn))  # the statement left kept, conn's back
+
+    def _restore_draft(self, outcome: tuple[bool, str | None]) -> None:
+        """After a draft was (or was not) put back in the editor (nothing is sent): say so, or
+        say why a draft was not kept or could not be read."""
+        restored, problem = outcome
+        if restored:
+            self.history_pick.before = None  # the pick replaced before is no undo of this
+            self.parameters.fit(parameter_count(self.editor.toPlainText()), adjust=False)
+            self.progress.setText(self.tr("Your unsent statement on this connection is back: "
+                                          "Ctrl+Enter runs it."))
+        if problem:
+            self.progress.setText(problem)
+
+    def keep_draft(self) -> str | None:
+        """Keep the unsent statement for the next time (the window closes): None, or why not."""
+        return self.drafts.keep()
 
     # -- results -------------------------------------------------------------------
     def _columns_changed(self) -> None:

@@ -1,0 +1,208 @@
+"""The PartiQL tab keeps its unsent statement (text, ``?`` rows as typed, read mode) per connection
+name: closing the window keeps it, a new window on the same connection opens with it, nothing is
+sent on restore; another connection does not get it; an empty editor keeps nothing; a damaged
+file reads as no draft (set aside, said). A recording proxy (tests/fault_proxy.py) in front of moto
+says which requests reached the endpoint (the engine does not matter: nothing is to be sent)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dynoview.core.reads.partiql import DYNAMODB_JSON
+from dynoview.ui.main_window import MainWindow
+from dynoview.ui.partiql.draft import (
+    StatementDraft,
+    draft_path,
+    drafts_root,
+    editor_text,
+    keep_draft,
+    load_draft,
+)
+from tests.fault_proxy import FaultProxy
+from tests.helpers import connect
+
+pytestmark = [pytest.mark.gui, pytest.mark.integration]
+
+NAME = "draft-test"
+# NBSP inside a literal, a line separator, an emoji (a surrogate pair in Qt), tabs, blank lines.
+STATEMENT = ('SELECT * FROM "accounts"\n\tWHERE PK = ? AND email = ?  -- Ada\u00a0Lovelace\u2028'
+             'still the comment 😀\n\n  ')
+ROWS = (("S", "ACCT#a1f9c3\u00a0"), ("N", "not a number, as typed"), (DYNAMODB_JSON, '{"S": "half'))
+
+
+@pytest.fixture
+def proxy(moto_endpoint: str) -> Iterator[FaultProxy]:
+    with FaultProxy(moto_endpoint) as recording:
+        yield recording
+
+
+def window(qtbot: Any, url: str, name: str = NAME, connected: bool = True) -> MainWindow:
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.show()
+    if connected:
+        win.ctx.set_connection(connect(url, name=name))
+    return win
+
+
+def type_in(panel: Any, statement: str, rows: tuple[tuple[str, str], ...], consistent: bool) -> None:
+    panel.editor.setPlainText(statement)  # fits the ? rows: 2 here
+    for row, (kind, text) in enumerate(rows):
+        if row >= panel.parameters.table.rowCount():
+            panel.parameters.add_row()  # a row more than the statement's ?: kept as typed
+        panel.parameters.set_text(row, text, kind)
+    panel.consistent.setChecked(consistent)
+
+
+def state(panel: Any) -> tuple[str, str, tuple[tuple[str, str], ...], bool]:
+    return (editor_text(panel.editor), panel.editor.toPlainText(), panel.parameters.rows(),
+            panel.consistent.isChecked())
+
+
+def test_a_statement_typed_and_not_run_comes_back_in_a_new_window_unsent(
+        qtbot: Any, qasync_loop: Any, config: Path, proxy: FaultProxy) -> None:
+    win = window(qtbot, proxy.url)
+    panel = win.feature("PartiqlPanel")
+    type_in(panel, STATEMENT, ROWS, True)
+    before = state(panel)
+    assert before[0] == STATEMENT and before[2] == ROWS
+    assert win.close()
+    win2 = window(qtbot, proxy.url)
+    panel2 = win2.feature("PartiqlPanel")
+    assert state(panel2) == before
+    assert "unsent statement" in panel2.progress.text()
+    qtbot.wait(300)  # anything the restore might have started has had time to reach the endpoint
+    assert proxy.requests("ExecuteStatement") == []
+    assert panel2.controller.cursor is None and panel2.controller.history == []
+
+
+def test_another_connection_does_not_get_it_and_the_first_keeps_it(
+        qtbot: Any, qasync_loop: Any, config: Path, proxy: FaultProxy) -> None:
+    win = window(qtbot, proxy.url)
+    type_in(win.feature("PartiqlPanel"), STATEMENT, ROWS, True)
+    assert win.close()
+    other = window(qtbot, proxy.url, name="another-connection")
+    assert state(other.feature("PartiqlPanel")) == ("", "", (), False)
+    assert other.close()  # its empty editor does not touch the first connection's draft
+    again = window(qtbot, proxy.url)
+    assert state(again.feature("PartiqlPanel"))[2] == ROWS
+
+
+def test_an_empty_editor_leaves_no_draft(qtbot: Any, qasync_loop: Any, config: Path,
+                                         proxy: FaultProxy) -> None:
+    win = window(qtbot, proxy.url)
+    type_in(win.feature("PartiqlPanel"), STATEMENT, ROWS, False)
+    assert win.close()
+    path = draft_path(drafts_root(connect(proxy.url, name=NAME)), NAME)
+    assert path.is_file()
+    win2 = window(qtbot, proxy.url)
+    panel2 = win2.feature("PartiqlPanel")
+    panel2.editor.setPlainText("   \n")  # only blanks: nothing worth keeping
+    assert win2.close()
+    assert not path.exists()
+    win3 = window(qtbot, proxy.url)
+    assert win3.feature("PartiqlPanel").editor.toPlainText() == ""
+
+
+def test_a_tab_never_opened_keeps_the_draft_as_it_was(qtbot: Any, qasync_loop: Any, config: Path,
+                                                     proxy: FaultProxy) -> None:
+    win = window(qtbot, proxy.url)
+    type_in(win.feature("PartiqlPanel"), STATEMENT, ROWS, True)
+    assert win.close()
+    unopened = window(qtbot, proxy.url)
+    assert "PartiqlPanel" not in unopened.features
+    assert unopened.close()
+    assert state(window(qtbot, proxy.url).feature("PartiqlPanel"))[0] == STATEMENT
+
+
+def test_changing_connection_keeps_the_one_left_and_restores_the_one_reached(
+        qtbot: Any, qasync_loop: Any, config: Path, proxy: FaultProxy) -> None:
+    win = window(qtbot, proxy.url, connected=False)
+    panel = win.feature("PartiqlPanel")  # built before any connection
+    win.ctx.set_connection(connect(proxy.url, name="b"))
+    type_in(panel, "SELECT * FROM b WHERE PK = ?", (("S", "on b"),), False)
+    win.ctx.set_connection(connect(proxy.url, name=NAME))
+    type_in(panel, STATEMENT, ROWS, True)
+    win.ctx.set_connection(connect(proxy.url, name="b"))
+    assert state(panel)[2:] == ((("S", "on b"),), False)
+    win.ctx.set_connection(connect(proxy.url, name=NAME))
+    assert state(panel)[0] == STATEMENT and state(panel)[2:] == (ROWS, True)
+    assert proxy.requests("ExecuteStatement") == []
+
+
+def test_a_huge_text_and_lone_surrogates_are_kept_whole(config: Path) -> None:
+    root = config / "drafts"
+    huge = "".join(f"-- line {i}\u00a0é😀\u2028\r\n" for i in range(120_000)) + "SELECT 1 \ud800 \udfff"
+    rows = (("S", "\udc80lone\u00a0" * 1000), ("DynamoDB JSON", "{"))
+    assert keep_draft(root, "x\udcffname", StatementDraft(huge, rows, True)) is None
+    assert load_draft(root, "x\udcffname") == (StatementDraft(huge, rows, True), None)
+    assert load_draft(root, "another") == (None, None)
+
+
+def test_a_huge_statement_comes_back_whole_in_the_editor(
+        qtbot: Any, qasync_loop: Any, config: Path, proxy: FaultProxy) -> None:
+    huge = "SELECT * FROM t WHERE PK = ?\n" + "".join(f"-- {i}\u00a0😀\u2028\n" for i in range(20_000))
+    win = window(qtbot, proxy.url)
+    type_in(win.feature("PartiqlPanel"), huge, (("S", "v"),), False)
+    assert win.close()
+    assert editor_text(window(qtbot, proxy.url).feature("PartiqlPanel").editor) == huge
+
+
+ODD = [
+    b"{not json",
+    b"\xff\xfe",
+    b"[]",
+    json.dumps({"format": True, "connection": NAME, "statement": "S", "parameters": [],
+                "consistent": False}).encode(),
+    json.dumps({"format": 1, "connection": NAME, "statement": 5, "parameters": [],
+                "consistent": False}).encode(),
+    json.dumps({"format": 1, "connection": NAME, "statement": "S", "parameters": [["S"]],
+                "consistent": False}).encode(),
+    json.dumps({"format": 1, "connection": NAME, "statement": "S", "parameters": [["X", "1"]],
+                "consistent": False}).encode(),
+    json.dumps({"format": 1, "connection": NAME, "statement": "S", "parameters": [],
+                "consistent": "yes"}).encode(),
+    b'{"format": 1, "connection": "draft-test", "statement": "S", "parameters": [], "consistent": NaN}',
+    b"[" * 100_000 + b"]" * 100_000,
+]
+
+
+@pytest.mark.parametrize("raw", ODD, ids=range(len(ODD)))
+def test_a_damaged_draft_reads_as_none_is_set_aside_and_said(
+        qtbot: Any, qasync_loop: Any, config: Path, proxy: FaultProxy, raw: bytes) -> None:
+    path = draft_path(drafts_root(connect(proxy.url, name=NAME)), NAME)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(raw)
+    panel = window(qtbot, proxy.url).feature("PartiqlPanel")
+    assert state(panel) == ("", "", (), False)
+    assert "could not be read" in panel.progress.text()
+    assert not path.exists() and list(path.parent.glob(f"{path.name}.corrupt-*"))
+
+
+def test_a_draft_naming_another_connection_is_not_used(
+        qtbot: Any, qasync_loop: Any, config: Path, proxy: FaultProxy) -> None:
+    path = draft_path(drafts_root(connect(proxy.url, name=NAME)), NAME)
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"format": 1, "connection": "someone else", "statement": "SELECT 2",
+                                "parameters": [], "consistent": True}))
+    assert state(window(qtbot, proxy.url).feature("PartiqlPanel")) == ("", "", (), False)
+
+
+def test_a_draft_that_cannot_be_kept_stays_in_the_editor_and_is_said(
+        qtbot: Any, qasync_loop: Any, config: Path, proxy: FaultProxy) -> None:
+    root = drafts_root(connect(proxy.url, name=NAME))
+    assert keep_draft(root, "b", StatementDraft("SELECT * FROM b", (), False)) is None
+    win = window(qtbot, proxy.url)
+    panel = win.feature("PartiqlPanel")
+    draft_path(root, NAME).mkdir(parents=True)  # a folder where the file goes: it cannot be written
+    type_in(panel, STATEMENT, ROWS, True)
+    win.ctx.set_connection(connect(proxy.url, name="b"))  # b's draft would replace the text: not now
+    assert state(panel)[0] == STATEMENT and state(panel)[2:] == (ROWS, True)
+    assert "could not be kept" in panel.progress.text()
+    win.ctx.set_connection(connect(proxy.url, name=NAME))
+    assert win.close()  # logged, and the window closes all the same
