@@ -38,6 +38,7 @@ from dynoview.core.values.display import display_text
 from dynoview.core.values.types import ValueParseError, type_code
 from dynoview.core.values.user_text import parse_value
 from dynoview.ui.i18n import context
+from dynoview.ui.i18n.formats import number
 from dynoview.ui.items.detail import monospace
 from dynoview.ui.json_text import CHANGED_BY_EDITOR, editor_change, json_safe, typed_text
 from dynoview.ui.kept_text import KeptNote, TextKeeper
@@ -325,7 +326,7 @@ class TextEditorDialog(_StageDialog):
         else:
             hint = self.tr("The string as it is stored ({count} characters), too long for the "
                            "cell's line; line breaks are part of it.")
-        self.hint.setText(hint.format(count=f"{self.length:,}"))
+        self.hint.setText(hint.format(count=number(self.length)))
         self.editor.setAccessibleName(self.tr("Value as a JSON string") if self.as_json
                                       else self.tr("Value"))
 

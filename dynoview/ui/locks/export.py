@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 from dynoview.core.audit.export_file import LiveChanges, write_audit_file
 from dynoview.core.audit.run import AuditResult
 from dynoview.core.errors import DynoViewError, UserFacingError
+from dynoview.ui.i18n.formats import number
 
 
 def write_audit(result: AuditResult, path: str | Path, fmt: str) -> Path:
@@ -51,14 +52,15 @@ def exported_text(result: AuditResult, path: str | Path, changes: LiveChanges | 
     if changes is not None:  # each cleared finding is one of the audit's (``with_live_changes``)
         count = len(result.findings) - len(changes.cleared) + len(changes.added)
         text = QCoreApplication.translate(
-            "locks.export", "Exported every finding the grid shows ({count:,}): the audit's, with the "
-            "changes Live mode applied since ({cleared:,} resolved, {added:,} new or changed), to "
+            "locks.export", "Exported every finding the grid shows ({count}): the audit's, with the "
+            "changes Live mode applied since ({cleared} resolved, {added} new or changed), to "
             "{path}; the window's filter and search do not apply.").format(
-                count=count, cleared=len(changes.cleared), added=len(changes.added), path=path)
+                count=number(count), cleared=number(len(changes.cleared)),
+                added=number(len(changes.added)), path=path)
     else:
         text = QCoreApplication.translate(
-            "locks.export", "Exported every finding of the audit ({count:,}) to {path}; the "
-            "window's filter and search do not apply.").format(count=len(result.findings), path=path)
+            "locks.export", "Exported every finding of the audit ({count}) to {path}; the "
+            "window's filter and search do not apply.").format(count=number(len(result.findings)), path=path)
     if result.cancelled:
         text += " " + QCoreApplication.translate(
             "locks.export", "The audit was cancelled: the file covers only the items read.")

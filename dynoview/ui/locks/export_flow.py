@@ -29,6 +29,7 @@ from dynoview.core.audit.export_file import (
 from dynoview.core.audit.run import AuditResult
 from dynoview.core.errors import CancelledError, DynoViewError
 from dynoview.ui.context import AppContext
+from dynoview.ui.i18n.formats import number
 from dynoview.ui.locks.export import (
     busy_text,
     cancelled_text,
@@ -175,8 +176,9 @@ class AuditExport(QObject):
 
     def _show_progress(self) -> None:
         last = self._last
-        text = QCoreApplication.translate("locks.export", "Writing {done:,} of {total:,} findings")
-        self.bar.show_export_progress(last.fraction, text.format(done=last.done, total=last.total))
+        text = QCoreApplication.translate("locks.export", "Writing {done} of {total} findings")
+        self.bar.show_export_progress(last.fraction,
+                                      text.format(done=number(last.done), total=number(last.total)))
 
     def _settle(self) -> None:
         self.running = False

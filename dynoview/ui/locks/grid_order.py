@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QTableView
 
 from dynoview.core.audit.rows import AuditRows
 from dynoview.core.audit.view_order import STATUS_COLUMN, RowOrdering, SortKey, ViewQuery
+from dynoview.ui.i18n.formats import number
 from dynoview.ui.locks.controller import LocksController
 from dynoview.ui.locks.model import AuditRowsModel
 
@@ -179,7 +180,8 @@ class GridOrder(QObject):
             self._on_ordered(self.query, ordering.order(self.query))
             return
         self.controller.start_order(ordering, self.query)
-        self._set_busy(True, self.tr("Ordering {rows_count:,} rows…").format(rows_count=len(ordering.rows)))
+        self._set_busy(True, self.tr("Ordering {rows_count} rows…").format(
+            rows_count=number(len(ordering.rows))))
 
     def _on_ordered(self, query: ViewQuery, shown: array) -> None:
         if query != self.query or self.ordering is None:

@@ -23,6 +23,7 @@ from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.display import display_text
 from dynoview.core.values.visible_text import visible, visible_value
 from dynoview.ui.i18n import context
+from dynoview.ui.i18n.formats import number
 from dynoview.ui.i18n.labels import finding_label
 
 LOCKS_TEXT = context("LOCKS_TEXT")  # plural texts (dynoview.ui.i18n.context)
@@ -96,7 +97,7 @@ def _shown(text: str) -> str:
     shown = html.escape(visible_value(cut))
     if len(text) > len(cut):
         shown += html.escape(QCoreApplication.translate(
-            "locks.text", "… ({count:,} characters)").format(count=len(text)))
+            "locks.text", "… ({count} characters)").format(count=number(len(text))))
     return f"<span style='white-space: pre-wrap'>{shown}</span>"
 
 
@@ -107,13 +108,13 @@ def _sentence(text: str) -> str:
     def cut_run(run: re.Match[str]) -> str:
         more = len(run.group()) - EXCERPT_CHARS
         return run.group()[:EXCERPT_CHARS] + QCoreApplication.translate(
-            "locks.text", "… ({count:,} more characters)").format(count=more)
+            "locks.text", "… ({count} more characters)").format(count=number(more))
 
     text = _LONG_RUN.sub(cut_run, text)
     if len(text) > SENTENCE_CHARS:
         more = len(text) - SENTENCE_CHARS
         text = text[:SENTENCE_CHARS] + QCoreApplication.translate(
-            "locks.text", "… (cut here: {count:,} more characters)").format(count=more)
+            "locks.text", "… (cut here: {count} more characters)").format(count=number(more))
     return f"<span style='white-space: pre-wrap'>{html.escape(visible(text))}</span>"
 
 

@@ -204,8 +204,8 @@ class CapacityPanel(QWidget):
         work = functools.partial(scan_sample, max_items=self.max_items.value())
         self.scanner.start(work, reader, table.name,
                            progress=self.tr(
-                               "Scanning up to {value:,} items of {name}…").format(
-                                   value=self.max_items.value(), name=table.name))
+                               "Scanning up to {value} items of {name}…").format(
+                                   value=number(self.max_items.value()), name=table.name))
 
     def cancel(self) -> None:
         self.scanner.cancel()

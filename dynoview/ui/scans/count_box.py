@@ -9,8 +9,10 @@ holds the Scan that made it lose focus, so what is read is what the box shows.
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QAbstractSpinBox, QSpinBox, QWidget
 
+from dynoview.ui.i18n.formats import number
 from dynoview.ui.plain_text import plain_tooltip
 from dynoview.ui.themed import is_refused, mark_refused
 
@@ -45,25 +47,27 @@ class CountBox(QSpinBox):
         typed, self._typed = self._typed, None
         if typed is None:
             return
-        try:
-            kept = int(typed) == self.value()
-        except ValueError:
-            kept = False
-        if kept:
+        if self._took(typed):
             return
-        low, high, value = self.minimum(), self.maximum(), self.value()
+        low, high, value = number(self.minimum()), number(self.maximum()), number(self.value())
         if typed.strip():
-            message = self.tr("{typed} is not a count from {low:,} to {high:,}: the box now says "
-                              "{value:,}. Scan again to read that many, or type another count.").format(
+            message = self.tr("{typed} is not a count from {low} to {high}: the box now says "
+                              "{value}. Scan again to read that many, or type another count.").format(
                 typed=repr(typed), low=low, high=high, value=value)
         else:
-            message = self.tr("No count was typed: the box is back at {value:,}. Scan again to "
-                              "read that many, or type a count from {low:,} to {high:,}.").format(
+            message = self.tr("No count was typed: the box is back at {value}. Scan again to "
+                              "read that many, or type a count from {low} to {high}.").format(
                 value=value, low=low, high=high)
         self._held = True
         mark_refused(self)
         super().setToolTip(plain_tooltip(message))
         self.corrected.emit(message)
+
+    def _took(self, typed: str) -> bool:
+        """True when the box read ``typed`` as the count it holds, by its own parse in its locale:
+        "5.000" in Portuguese or "5,000" in English is 5000, as the box shows it, not a mistake."""
+        state = self.validate(typed, 0)[0]
+        return state == QValidator.State.Acceptable and self.valueFromText(typed) == self.value()
 
     def hold(self) -> bool:
         """True once after a correction: the Scan pressed as the box lost focus does not run

@@ -25,6 +25,7 @@ from dynoview.core.streams.key_filter import KeyFilter
 from dynoview.core.streams.reader import AFTER_SEQUENCE_NUMBER, StreamReader
 from dynoview.core.streams.records import StreamEvent
 from dynoview.ui.context import AppContext
+from dynoview.ui.i18n.formats import number
 from dynoview.ui.plain_text import plain_label, plain_tooltip
 from dynoview.ui.stream.controller import FOLLOWING, IDLE, PAUSED, READING, StreamController
 from dynoview.ui.stream.controls import SEQUENCE_POSITIONS, StreamControls
@@ -314,9 +315,10 @@ class StreamPanel(QWidget):
         total = self.model.rowCount()
         shown = self.proxy.rowCount()
         parts = [self.tr("%Ln record(s)", "", total) + (self.tr(
-            ", {shown:,} shown by the filter").format(shown=shown) if shown != total else "")]
+            ", {shown} shown by the filter").format(shown=number(shown)) if shown != total else "")]
         if self.model.dropped:
-            parts.append(self.tr("{dropped:,} oldest dropped from view").format(dropped=self.model.dropped))
+            parts.append(self.tr("{dropped} oldest dropped from view").format(
+                dropped=number(self.model.dropped)))
         state = {IDLE: self.tr("stopped"), READING: self.tr("reading"), PAUSED: self.tr("paused"),
                  FOLLOWING: self.tr(
                      "following (polling every {value:g} s)").format(value=self.poll_interval_ms / 1000)}
@@ -325,7 +327,7 @@ class StreamPanel(QWidget):
         if last_poll is not None:
             parts.append(self.tr("last poll {last_poll:%H:%M:%S}").format(last_poll=last_poll))
         if self.pending:
-            parts.append(self.tr("{pending:,} being added").format(pending=self.pending))
+            parts.append(self.tr("{pending} being added").format(pending=number(self.pending)))
         if self._note and self.state == IDLE:
             parts.append(self._note)
         self.status.setText(" · ".join(parts))

@@ -36,6 +36,7 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.model import Transaction
 from dynoview.ui import settings as saved
 from dynoview.ui.context import AppContext, WrittenKey
+from dynoview.ui.i18n.formats import number
 from dynoview.ui.transfer.copy_controller import CopyTargetController
 
 
@@ -90,7 +91,8 @@ class CopyItemsDialog(QDialog):
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         k, n = len(self.selected), len(self.result_items)
         self.selected_scope = QRadioButton(self.tr("the selected item(s) (%Ln)", "", k))
-        self.result_scope = QRadioButton(self.tr("every item of the current result ({n:,})").format(n=n))
+        self.result_scope = QRadioButton(
+            self.tr("every item of the current result ({n})").format(n=number(n)))
         self.selected_scope.setEnabled(bool(k))
         self.result_scope.setEnabled(bool(n))
         self.scope = QButtonGroup(self)

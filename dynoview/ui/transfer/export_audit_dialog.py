@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from dynoview.core.exports.audit import ExportAuditResult
 from dynoview.core.exports.manifest import ExportError, parse_s3_url
 from dynoview.ui.context import AppContext
+from dynoview.ui.i18n.formats import number
 from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import mark_refused
 from dynoview.ui.transfer import file_field
@@ -172,7 +173,7 @@ class ExportAuditDialog(QDialog):
         if size > TTL_NAME_MAX:
             return self.tr("The TTL attribute is {size} bytes long; DynamoDB's TTL attribute name "
                            "holds at most {limit}. Give the table's TTL attribute, or leave it "
-                           "empty.").format(size=f"{size:,}", limit=TTL_NAME_MAX)
+                           "empty.").format(size=number(size), limit=number(TTL_NAME_MAX))
         return None
 
     def _refuse(self, field: QWidget, sentence: str) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication
 
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.i18n.formats import number
 
 NAME_MAX = 255  # bytes in one file or folder name (ext4, APFS, NTFS in UTF-16 units)
 PATH_MAX = 4096  # bytes in a whole path (Linux)
@@ -60,11 +61,12 @@ def path_problem(text: str) -> str | None:
             return _tr(_CONTROL).format(char=_char_name(c), position=i)
     size = len(text.encode("utf-8"))
     if size >= PATH_MAX:
-        return _tr(_LONG_PATH).format(size=f"{size:,}", limit=f"{PATH_MAX - 1:,}")
+        return _tr(_LONG_PATH).format(size=number(size), limit=number(PATH_MAX - 1))
     for part in Path(text).parts:
         part_size = len(part.encode("utf-8"))
         if part_size > NAME_MAX:
-            return _tr(_LONG_NAME).format(name=shown(part, 60), size=f"{part_size:,}", limit=NAME_MAX)
+            return _tr(_LONG_NAME).format(name=shown(part, 60), size=number(part_size),
+                                          limit=number(NAME_MAX))
     return None
 
 

@@ -38,6 +38,7 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import for_connection, path_for
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.context import AppContext
+from dynoview.ui.i18n.formats import number
 from dynoview.ui.transfer.opened_on import OpenedOn
 
 PREVIEW_TASK = "import-preview"
@@ -198,9 +199,9 @@ class ImportController(QObject):
             return self.tr("No batch is confirmed written yet.")
         done = last.items + last.skipped
         if last.total:
-            return self.tr("{done:,} of {total:,} items are written.").format(done=done,
-                                                                             total=last.total)
-        return self.tr("{done:,} items are written.").format(done=done)
+            return self.tr("{done} of {total} items are written.").format(done=number(done),
+                                                                         total=number(last.total))
+        return self.tr("{done} items are written.").format(done=number(done))
 
     def cancel(self) -> None:
         """Stop after the batch being written; what was written stays."""
@@ -236,8 +237,8 @@ class ImportController(QObject):
         if stop.written == 1:
             before = self.tr(" The batches before it were written (1 item);")
         elif stop.written:
-            before = self.tr(" The batches before it were written ({count:,} items);").format(
-                count=stop.written)
+            before = self.tr(" The batches before it were written ({count} items);").format(
+                count=number(stop.written))
         else:
             before = self.tr(" No item was written before it;")
         resume = _quoted(QCoreApplication.translate("ImportDialog",

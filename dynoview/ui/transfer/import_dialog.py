@@ -46,6 +46,7 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.confirmation import confirmation_for_tables
 from dynoview.core.values.display import display_text
 from dynoview.ui.context import AppContext
+from dynoview.ui.i18n.formats import number
 from dynoview.ui.themed import mark_refused
 from dynoview.ui.transfer.import_controller import ImportController, PreviewAnswer
 from dynoview.ui.transfer.progress_row import ProgressRow
@@ -277,7 +278,8 @@ class ImportDialog(QDialog):
             self.table_widget.setColumnWidth(col, min(self.table_widget.columnWidth(col), PREVIEW_COLUMN_MAX))
         lines = [p.text() for p in preview.problems]
         if preview.problem_count > len(lines):
-            lines.append(self.tr("… and {value:,} more").format(value=preview.problem_count - len(lines)))
+            lines.append(self.tr("… and {value} more").format(
+                value=number(preview.problem_count - len(lines))))
         self.problems.setPlainText("\n".join(lines) or self.tr("No problem found."))
         self._show_stopped(answer)
         self._set_state()
@@ -294,11 +296,11 @@ class ImportDialog(QDialog):
         if stopped.mode == BATCH and not answer.lock_rules:
             self.speed_check.setChecked(True)  # a resume goes on in the mode it was begun in
         self.resume_label.setText(" ".join(filter(None, [self.tr(
-            "An import of this file into {table} stopped after {done:,} of {total:,} items "
-            "(batch {batch:,}, {when}). Resume is ticked: Import skips the items written and "
+            "An import of this file into {table} stopped after {done} of {total} items "
+            "(batch {batch}, {when}). Resume is ticked: Import skips the items written and "
             "continues from there. Untick it to write every item again.").format(
-                table=stopped.table, done=stopped.items, total=answer.preview.valid,
-                batch=stopped.batches, when=stopped.updated[:16].replace("T", " ") + " UTC"),
+                table=stopped.table, done=number(stopped.items), total=number(answer.preview.valid),
+                batch=number(stopped.batches), when=stopped.updated[:16].replace("T", " ") + " UTC"),
             self._raw_mismatch(answer)])))
 
     def _raw_mismatch(self, answer: PreviewAnswer) -> str:

@@ -165,7 +165,7 @@ def _build_file_menu(file_menu: QMenu, owner: QWidget, commands: MenuCommands) -
             "window.menus", "&Connect…"), "connect", commands.connect),
         recent_menu=recent_menu,
         refresh_action=window_action(owner, QCoreApplication.translate(
-            "window.menus", "&Refresh tables"), "refresh-tables",
+            "window.menus", "Re&fresh tables"), "refresh-tables",
                                      commands.refresh_tables),
         palette_action=window_action(owner, QCoreApplication.translate(
             "window.menus", "Command &palette…"), "command-palette",

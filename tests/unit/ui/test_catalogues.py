@@ -52,6 +52,13 @@ def placeholders(text: str) -> list[str]:
     return sorted(p.replace("%Ln", "%n") for p in found)
 
 
+def grouped(text: str) -> list[str]:
+    """Placeholders that group digits themselves ("{count:,}", "{n:_}"): English commas, which
+    French, Portuguese and Indonesian read as a decimal mark. Counts reach a message already
+    written in the window's language (``dynoview.ui.i18n.formats.number``)."""
+    return [p for p in PLACEHOLDER.findall(text) if ":" in p and re.search(r"[,_]", p.split(":", 1)[1])]
+
+
 def mnemonics(text: str) -> int:
     """Keyboard mnemonics: single "&" before a letter ("&&" is a literal ampersand)."""
     return len(re.findall(r"(?<!&)&(?=[^&\s])", text.replace("&&", "")))
@@ -118,6 +125,9 @@ def test_placeholders_match(code: str) -> None:
             if placeholders(text) != placeholders(source):
                 problems.append(f"{ctx}: {source!r} -> {text!r}: "
                                 f"{placeholders(source)} != {placeholders(text)}")
+            if grouped(text):  # {count:,} would raise on the count the code formatted
+                problems.append(f"{ctx}: {text!r}: {grouped(text)} groups digits the English way; "
+                                "the code formats the number: write the placeholder plain, {count}")
             if mnemonics(source) != mnemonics(text):
                 problems.append(f"{ctx}: {source!r} -> {text!r}: '&' mnemonics differ")
     assert not problems, f"{len(problems)} placeholder problems in dynoview_{code}.ts:\n" + \
@@ -144,7 +154,8 @@ def test_english_forms(source: str, singular: str, plural: str) -> None:
 
 @pytest.mark.parametrize(("text", "expected"), [
     ("Found {count} in {table}", ["{count}", "{table}"]),
-    ("%Ln rows, {n:,} read", ["%n", "{n:,}"]),
+    ("%Ln rows, {n} read", ["%n", "{n}"]),
+    ("{n:,} read", ["{n:,}"]),  # (found, so the check below can refuse it)
     ("50% of {x}", ["{x}"]),
 ])
 def test_placeholder_parser(text: str, expected: list[str]) -> None:
@@ -177,6 +188,18 @@ def marked_texts() -> list[tuple[str, int, str]]:
             if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                 found.append((str(path.relative_to(ROOT)), node.lineno, arg.value))
     return found
+
+
+def test_marked_texts_take_counts_formatted() -> None:
+    """A marked text says {count}, never {count:,}: the code passes the count written in the
+    window's language ("1 204", "1.204"), as the rest of the window writes numbers."""
+    found = [f"{f}:{line}: {text!r} {grouped(text)}" for f, line, text in marked_texts() if grouped(text)]
+    assert not found, f"{len(found)} marked texts group digits the English way:\n" + "\n".join(found[:40])
+
+
+def test_grouped_placeholders_are_found() -> None:
+    assert grouped("Writing {done:,} of {total:,}") == ["{done:,}", "{total:,}"]
+    assert grouped("{count} at {when:%H:%M}, {value:g} s, U+{code:04X}") == []
 
 
 def test_lupdate_sees_every_marked_text(merged: dict[str, Path]) -> None:

@@ -4,16 +4,20 @@
 <context>
     <name>AfterWrites</name>
     <message numerus="yes">
-        <location filename="../../locks/after_writes.py" line="+34" />
+        <location filename="../../locks/after_writes.py" line="+31" />
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
-            <numerusform>Stale: a transaction wrote %Ln item since this audit; re-run the audit. </numerusform><numerusform>Stale: a transaction wrote %Ln items since this audit; re-run the audit. </numerusform></translation>
+            <numerusform>Stale: a transaction wrote %Ln item since this audit; re-run the audit. </numerusform>
+            <numerusform>Stale: a transaction wrote %Ln items since this audit; re-run the audit. </numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location line="+15" />
         <source>Stale: %Ln item(s) are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </source>
         <translation>
-            <numerusform>Stale: %Ln item is not as this audit read it (a transaction was cancelled on it, or its preflight read it); re-run the audit. </numerusform><numerusform>Stale: %Ln items are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </numerusform></translation>
+            <numerusform>Stale: %Ln item is not as this audit read it (a transaction was cancelled on it, or its preflight read it); re-run the audit. </numerusform>
+            <numerusform>Stale: %Ln items are not as this audit read them (a transaction was cancelled on them, or its preflight read them); re-run the audit. </numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -95,7 +99,7 @@
 <context>
     <name>CellStaging</name>
     <message numerus="yes">
-        <location filename="../../items/staging.py" line="+196" />
+        <location filename="../../items/staging.py" line="+200" />
         <source>The builder shows the transaction of %n staged change(s): check the preview and the preflight, then Execute. The staged cells clear once it is written.</source>
         <translation>
             <numerusform>The builder shows the transaction of %n staged change: check the preview and the preflight, then Execute. The staged cells clear once it is written.</numerusform>
@@ -146,7 +150,7 @@
 <context>
     <name>CopyItemsDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/copy_dialog.py" line="+92" />
+        <location filename="../../transfer/copy_dialog.py" line="+93" />
         <source>the selected item(s) (%Ln)</source>
         <translation>
             <numerusform>the selected item (%Ln)</numerusform>
@@ -154,7 +158,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+169" />
+        <location line="+170" />
         <source>%Ln item(s) in {batches}. The builder sends on the window's connection: the window switches to {name} and opens {table}; the items to copy stay here.</source>
         <translation>
             <numerusform>%Ln item in {batches}. The builder sends on the window's connection: the window switches to {name} and opens {table}; the items to copy stay here.</numerusform>
@@ -184,7 +188,7 @@
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+357" />
+        <location filename="../../items/value_dialogs.py" line="+358" />
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entry</numerusform>
@@ -230,7 +234,7 @@
 <context>
     <name>ExportAuditDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/export_audit_dialog.py" line="+210" />
+        <location filename="../../transfer/export_audit_dialog.py" line="+211" />
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -311,7 +315,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+33" />
+        <location line="+35" />
         <source>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</source>
         <translation>
             <numerusform>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</numerusform>
@@ -387,7 +391,7 @@
 <context>
     <name>LOCKS_TEXT</name>
     <message numerus="yes">
-        <location filename="../../locks/text.py" line="+63" />
+        <location filename="../../locks/text.py" line="+64" />
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -450,7 +454,7 @@
 <context>
     <name>ParameterTable</name>
     <message numerus="yes">
-        <location filename="../../partiql/panel.py" line="+138" />
+        <location filename="../../partiql/panel.py" line="+141" />
         <source>, %Ln value(s)</source>
         <translation>
             <numerusform>, %Ln value</numerusform>
@@ -461,7 +465,7 @@
 <context>
     <name>PartiqlController</name>
     <message numerus="yes">
-        <location filename="../../partiql/controller.py" line="+208" />
+        <location filename="../../partiql/controller.py" line="+239" />
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -480,7 +484,7 @@
 <context>
     <name>PartiqlPanel</name>
     <message numerus="yes">
-        <location filename="../../partiql/panel.py" line="+297" />
+        <location filename="../../partiql/panel.py" line="+316" />
         <source>%Ln value(s)</source>
         <translation>
             <numerusform>%Ln value</numerusform>
@@ -535,7 +539,7 @@
 <context>
     <name>StreamPanel</name>
     <message numerus="yes">
-        <location filename="../../stream/panel.py" line="+199" />
+        <location filename="../../stream/panel.py" line="+200" />
         <source>&lt;b&gt;Stream&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;View type&lt;/b&gt; {view_type}: {view_type_text}&lt;br&gt;&lt;b&gt;Status&lt;/b&gt; {status}; %n shard(s), {open_shards} open. Records are kept 24 hours; reads are eventually consistent.</source>
         <translation>
             <numerusform>&lt;b&gt;Stream&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;View type&lt;/b&gt; {view_type}: {view_type_text}&lt;br&gt;&lt;b&gt;Status&lt;/b&gt; {status}; %n shard, {open_shards} open. Records are kept 24 hours; reads are eventually consistent.</numerusform>
@@ -562,7 +566,7 @@
 <context>
     <name>TemplateRunner</name>
     <message numerus="yes">
-        <location filename="../../builder/template_runner.py" line="+316" />
+        <location filename="../../builder/template_runner.py" line="+332" />
         <source>{names} (is a protected value|are protected values) ({moved}): the edited account is written only if it still holds the values you saw, and the same transaction puts each new lock (only where none exists) and releases each old one. Review, then Execute.</source>
         <translation>
             <numerusform>{names} is a protected value ({moved}): the edited account is written only if it still holds the values you saw, and the same transaction puts each new lock (only where none exists) and releases each old one. Review, then Execute.</numerusform>

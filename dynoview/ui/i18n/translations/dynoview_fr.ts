@@ -235,7 +235,7 @@
 <context>
     <name>AfterWrites</name>
     <message numerus="yes">
-        <location filename="../../locks/after_writes.py" line="+34"/>
+        <location filename="../../locks/after_writes.py" line="+31"/>
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Périmé&#xa0;: une transaction a écrit %Ln item depuis cet audit&#xa0;; relancez l’audit. </numerusform>
@@ -255,8 +255,8 @@
     <name>AppContext</name>
     <message>
         <location filename="../../context.py" line="+138"/>
-        <location line="+92"/>
-        <location filename="../../transfer/import_controller.py" line="+76"/>
+        <location line="+111"/>
+        <location filename="../../transfer/import_controller.py" line="+77"/>
         <source>the article&apos;s default layout</source>
         <translation>la disposition par défaut de l’article</translation>
     </message>
@@ -305,6 +305,11 @@
     <name>AttributeNode</name>
     <message>
         <location filename="../../items/detail.py" line="+177"/>
+        <source>… {count} more</source>
+        <translation>… {count} de plus</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>expand to show them</source>
         <translation>déplier pour les afficher</translation>
     </message>
@@ -716,7 +721,7 @@
         <translation>La vérification préalable n’a pas pu lire la table&#xa0;; rien n’a été envoyé.</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>Added {guarded_count} guard(s); the preview shows the exact request. Execute checks the preflight again.</source>
         <translation>{guarded_count} garde(s) ajoutée(s)&#xa0;; l’aperçu montre la requête exacte. Exécuter refait la vérification préalable.</translation>
     </message>
@@ -970,8 +975,8 @@
     </message>
     <message>
         <location line="+15"/>
-        <source>Scanning up to {value:,} items of {name}…</source>
-        <translation>Scan de {value:,} items au plus de {name}…</translation>
+        <source>Scanning up to {value} items of {name}…</source>
+        <translation>Scan de {value} items au plus de {name}…</translation>
     </message>
     <message numerus="yes">
         <location line="+23"/>
@@ -1122,7 +1127,7 @@ Probablement chaudes</translation>
 <context>
     <name>CellEdits</name>
     <message>
-        <location filename="../../items/cell_edits.py" line="+124"/>
+        <location filename="../../items/cell_edits.py" line="+133"/>
         <source>Pick a cell to edit first.</source>
         <translation>Choisissez d’abord une cellule à modifier.</translation>
     </message>
@@ -1170,7 +1175,7 @@ Probablement chaudes</translation>
         <translation>Cette connexion est en lecture seule&#xa0;: impossible de modifier les cellules. Reconnectez-vous sans lecture seule pour préparer des modifications.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Pick a table first.</source>
         <translation>Choisissez d’abord une table.</translation>
     </message>
@@ -1215,7 +1220,7 @@ Probablement chaudes</translation>
         <translation>Rien n’est préparé&#xa0;: modifiez d’abord une cellule (F2 ou double-clic).</translation>
     </message>
     <message numerus="yes">
-        <location line="+14"/>
+        <location line="+16"/>
         <source>The builder shows the transaction of %n staged change(s): check the preview and the preflight, then Execute. The staged cells clear once it is written.</source>
         <translation>
             <numerusform>Le générateur affiche la transaction de %n modification préparée&#xa0;: vérifiez l’aperçu et la vérification préalable, puis exécutez. Les cellules préparées s’effacent une fois écrites.</numerusform>
@@ -1666,7 +1671,7 @@ Probablement chaudes</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+75"/>
+        <location filename="../../transfer/copy_dialog.py" line="+76"/>
         <source>Copy items to a table</source>
         <translation>Copier des items vers une table</translation>
     </message>
@@ -1684,12 +1689,7 @@ Probablement chaudes</translation>
         </translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>every item of the current result ({n:,})</source>
-        <translation>tous les items du résultat actuel ({n:,})</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Copy:</source>
         <translation>Copier&#xa0;:</translation>
     </message>
@@ -1799,7 +1799,12 @@ Probablement chaudes</translation>
         <translation>Ouvrir le lot {value} sur {total}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-208"/>
+        <source>every item of the current result ({n})</source>
+        <translation>tous les items du résultat actuel ({n})</translation>
+    </message>
+    <message>
+        <location line="+209"/>
         <source>Batch {opened} of {total} ({actions_count} Puts) is open in the builder: check the request and the preflight, then Execute. Come back here for the next batch.</source>
         <translation>Le lot {opened} sur {total} ({actions_count} Puts) est ouvert dans le générateur&#xa0;: vérifiez la requête et la vérification préalable, puis exécutez. Revenez ici pour le lot suivant.</translation>
     </message>
@@ -1812,14 +1817,14 @@ Probablement chaudes</translation>
 <context>
     <name>CountBox</name>
     <message>
-        <location filename="../../scans/count_box.py" line="+56"/>
-        <source>{typed} is not a count from {low:,} to {high:,}: the box now says {value:,}. Scan again to read that many, or type another count.</source>
-        <translation>{typed} n’est pas un nombre de {low:,} à {high:,}&#xa0;: la case indique maintenant {value:,}. Scannez de nouveau pour lire ce nombre, ou saisissez un autre nombre.</translation>
+        <location filename="../../scans/count_box.py" line="+54"/>
+        <source>{typed} is not a count from {low} to {high}: the box now says {value}. Scan again to read that many, or type another count.</source>
+        <translation>{typed} n’est pas un nombre de {low} à {high}&#xa0;: la case indique maintenant {value}. Scannez de nouveau pour lire ce nombre, ou saisissez un autre nombre.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>No count was typed: the box is back at {value:,}. Scan again to read that many, or type a count from {low:,} to {high:,}.</source>
-        <translation>Aucun nombre saisi&#xa0;: la case est revenue à {value:,}. Scannez de nouveau pour lire ce nombre, ou saisissez un nombre de {low:,} à {high:,}.</translation>
+        <source>No count was typed: the box is back at {value}. Scan again to read that many, or type a count from {low} to {high}.</source>
+        <translation>Aucun nombre saisi&#xa0;: la case est revenue à {value}. Scannez de nouveau pour lire ce nombre, ou saisissez un nombre de {low} à {high}.</translation>
     </message>
 </context>
 <context>
@@ -1991,7 +1996,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+357"/>
+        <location filename="../../items/value_dialogs.py" line="+358"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entrée</numerusform>
@@ -2257,7 +2262,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditDialog</name>
     <message>
-        <location filename="../../transfer/export_audit_dialog.py" line="+64"/>
+        <location filename="../../transfer/export_audit_dialog.py" line="+65"/>
         <source>Audit an export</source>
         <translation>Auditer un export</translation>
     </message>
@@ -2771,10 +2776,10 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>GridOrder</name>
     <message>
-        <location filename="../../locks/grid_order.py" line="+182"/>
-        <source>Ordering {rows_count:,} rows…</source>
+        <location filename="../../locks/grid_order.py" line="+183"/>
+        <source>Ordering {rows_count} rows…</source>
         <extracomment>Up to this many rows the grid is ordered at once on the UI thread (milliseconds); larger audits are ordered in the pool. Once a large audit&apos;s rows are shown, the account order is sorted in the pool after this pause (the first paint goes first), so a click on a header finds it ready. An order in the pool shows its busy bar (with Cancel) only once it has run this long: a sort or filter of a million rows is often done sooner, and never flashes one. The audit&apos;s own order (problems first) reads as a descending Status sort.</extracomment>
-        <translation>Tri de {rows_count:,} lignes…</translation>
+        <translation>Tri de {rows_count} lignes…</translation>
     </message>
 </context>
 <context>
@@ -2817,26 +2822,26 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>{done:,} of {total:,} items are written.</source>
-        <translation>{done:,} éléments sur {total:,} sont écrits.</translation>
+        <source>{done} of {total} items are written.</source>
+        <translation>{done} éléments sur {total} sont écrits.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>{done:,} items are written.</source>
-        <translation>{done:,} éléments sont écrits.</translation>
+        <source>{done} items are written.</source>
+        <translation>{done} éléments sont écrits.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
+        <source> The batches before it were written ({count} items);</source>
+        <translation> Les lots précédents ont été écrits ({count} éléments)&#xa0;;</translation>
+    </message>
+    <message>
+        <location line="-2"/>
         <source> The batches before it were written (1 item);</source>
         <translation> Les lots précédents ont été écrits (1 élément)&#xa0;;</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source> The batches before it were written ({count:,} items);</source>
-        <translation> Les lots précédents ont été écrits ({count:,} éléments)&#xa0;;</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source> No item was written before it;</source>
         <translation> Aucun élément n’a été écrit avant lui&#xa0;;</translation>
     </message>
@@ -2889,7 +2894,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>JSON TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+69"/>
+        <location filename="../../transfer/import_dialog.py" line="+70"/>
         <source>Import items into {name}</source>
         <translation>Importer des items dans {name}</translation>
     </message>
@@ -3057,21 +3062,21 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+13"/>
-        <source>… and {value:,} more</source>
-        <translation>… et {value:,} de plus</translation>
+        <source>… and {value} more</source>
+        <translation>… et {value} de plus</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+18"/>
+        <source>An import of this file into {table} stopped after {done} of {total} items (batch {batch}, {when}). Resume is ticked: Import skips the items written and continues from there. Untick it to write every item again.</source>
+        <translation>Une importation de ce fichier dans {table} s’est arrêtée après {done} éléments sur {total} (lot {batch}, {when}). Reprendre est coché&#xa0;: Importer saute les éléments écrits et continue à partir de là. Décochez-le pour tout réécrire.</translation>
+    </message>
+    <message>
+        <location line="-16"/>
         <source>No problem found.</source>
         <translation>Aucun problème trouvé.</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>An import of this file into {table} stopped after {done:,} of {total:,} items (batch {batch:,}, {when}). Resume is ticked: Import skips the items written and continues from there. Untick it to write every item again.</source>
-        <translation>Une importation de ce fichier dans {table} s’est arrêtée après {done:,} éléments sur {total:,} (lot {batch:,}, {when}). Reprendre est coché&#xa0;: Importer saute les éléments écrits et continue à partir de là. Décochez-le pour tout réécrire.</translation>
-    </message>
-    <message>
-        <location line="+16"/>
+        <location line="+32"/>
         <source>The import that stopped read this CSV with Raw CSV ticked (a leading &apos; kept as data); the box is unticked now, so the rest would be written with other values. Tick Raw CSV and press Preview to resume, or untick Resume to write every item again.</source>
         <translation>L’importation arrêtée a lu ce CSV avec CSV brut coché (une ’ initiale gardée comme donnée)&#xa0;; la case est décochée maintenant, le reste serait donc écrit avec d’autres valeurs. Cochez CSV brut et appuyez sur Aperçu pour reprendre, ou décochez Reprendre pour tout réécrire.</translation>
     </message>
@@ -3415,7 +3420,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+33"/>
+        <location line="+35"/>
         <source>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</source>
         <translation>
             <numerusform>Sélectionnez un seul item à supprimer&#xa0;: Supprimer… supprime un item à la fois, et %n est sélectionné. Rien n’a été supprimé.</numerusform>
@@ -3525,7 +3530,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LOCKS_TEXT</name>
     <message numerus="yes">
-        <location filename="../../locks/text.py" line="+63"/>
+        <location filename="../../locks/text.py" line="+64"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -3931,7 +3936,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+62"/>
+        <location filename="../../partiql/panel.py" line="+64"/>
         <source>Statement parameters</source>
         <translation>Paramètres de l’instruction</translation>
     </message>
@@ -3966,7 +3971,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Type du paramètre</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>{wanted} ? in the statement</source>
         <translation>{wanted}&#xa0;? dans l’instruction</translation>
     </message>
@@ -3982,12 +3987,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>PartiqlController</name>
     <message>
-        <location filename="../../partiql/controller.py" line="+112"/>
+        <location filename="../../partiql/controller.py" line="+124"/>
         <source>Connect first: File → Connect… (Ctrl+O).</source>
         <translation>Connectez-vous d’abord&#xa0;: Fichier → Connexion… (Ctrl+O).</translation>
     </message>
     <message numerus="yes">
-        <location line="+96"/>
+        <location line="+115"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -4021,18 +4026,18 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>PartiqlPanel</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+57"/>
+        <location filename="../../partiql/panel.py" line="+58"/>
         <source>the PartiQL result</source>
         <translation>le résultat PartiQL</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+185"/>
+        <location line="+186"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Tapez un SELECT puis Ctrl+Enter.</translation>
     </message>
     <message>
-        <location line="-170"/>
+        <location line="-171"/>
         <source>Run</source>
         <translation>Exécuter</translation>
     </message>
@@ -4102,7 +4107,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Valeurs des&#xa0;?</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+78"/>
         <source>Running…</source>
         <translation>Exécution…</translation>
     </message>
@@ -4122,7 +4127,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Non exécutée.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+26"/>
+        <source>Your unsent statement on this connection is back: Ctrl+Enter runs it.</source>
+        <translation>Votre instruction non envoyée sur cette connexion est revenue : Ctrl+Entrée l’exécute.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source> (first of {rows_count} selected)</source>
         <translation> (première des {rows_count} sélectionnées)</translation>
     </message>
@@ -5850,7 +5860,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>StreamPanel</name>
     <message>
-        <location filename="../../stream/panel.py" line="+84"/>
+        <location filename="../../stream/panel.py" line="+85"/>
         <source>Shards</source>
         <translation>Shards</translation>
     </message>
@@ -5895,16 +5905,21 @@ Requête&#xa0;: {request}</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>, {shown:,} shown by the filter</source>
-        <translation>, {shown:,} affiché(s) par le filtre</translation>
+        <source>, {shown} shown by the filter</source>
+        <translation>, {shown} affiché(s) par le filtre</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>{dropped:,} oldest dropped from view</source>
-        <translation>{dropped:,} plus anciens retirés de la vue</translation>
+        <source>{dropped} oldest dropped from view</source>
+        <translation>{dropped} plus anciens retirés de la vue</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+10"/>
+        <source>{pending} being added</source>
+        <translation>{pending} en cours d’ajout</translation>
+    </message>
+    <message>
+        <location line="-8"/>
         <source>stopped</source>
         <translation>arrêté</translation>
     </message>
@@ -5927,11 +5942,6 @@ Requête&#xa0;: {request}</translation>
         <location line="+4"/>
         <source>last poll {last_poll:%H:%M:%S}</source>
         <translation>dernière interrogation {last_poll:%H:%M:%S}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>{pending:,} being added</source>
-        <translation>{pending:,} en cours d’ajout</translation>
     </message>
 </context>
 <context>
@@ -6175,7 +6185,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TemplateRunner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="+118"/>
+        <location filename="../../builder/template_runner.py" line="+131"/>
         <source>Could not read the selected account&apos;s locks, so no repair is offered: </source>
         <translation>Impossible de lire les verrous du compte sélectionné, aucune réparation n’est donc proposée&#xa0;: </translation>
     </message>
@@ -6190,7 +6200,7 @@ Requête&#xa0;: {request}</translation>
         <translation>{windowTitle}&#xa0;: vérifiez la requête, puis exécutez.</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>{describe_account} has no {name}: there is no lock to claim.</source>
         <translation>{describe_account} n’a pas de {name}&#xa0;: aucun verrou à poser.</translation>
     </message>
@@ -6225,7 +6235,7 @@ Requête&#xa0;: {request}</translation>
         <translation>Seul {who} détient {name} {value}&#xa0;: aucun doublon à résoudre.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>{name} is a protected value: your edit opens as the Change {name} template, which moves its lock in the same transaction.</source>
         <translation>{name} est une valeur protégée&#xa0;: votre modification s’ouvre dans le modèle Changer {name}, qui déplace son verrou dans la même transaction.</translation>
     </message>
@@ -7011,7 +7021,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-384"/>
+        <location filename="../../builder/panel.py" line="-385"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7106,7 +7116,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.template_runner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="-259"/>
+        <location filename="../../builder/template_runner.py" line="-275"/>
         <source>Select an account or lock first (in Items, Accounts &amp; locks or a diagnosis): the templates act on the selection.</source>
         <translation>Sélectionnez d’abord un compte ou un verrou (dans Items, Comptes et verrous ou un diagnostic)&#xa0;: les modèles agissent sur la sélection.</translation>
     </message>
@@ -7191,7 +7201,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>items.detail</name>
     <message>
-        <location filename="../../items/detail.py" line="-253"/>
+        <location filename="../../items/detail.py" line="-255"/>
         <source>
 … cut here for display; Copy as JSON copies the whole item.</source>
         <translation>
@@ -7326,7 +7336,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.export</name>
     <message>
-        <location filename="../../locks/export.py" line="+31"/>
+        <location filename="../../locks/export.py" line="+32"/>
         <source>Export audit findings</source>
         <translation>Exporter les constats de l’audit</translation>
     </message>
@@ -7341,17 +7351,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Lancez d’abord l’audit&#xa0;: rien à exporter pour l’instant.</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>Exported every finding the grid shows ({count:,}): the audit&apos;s, with the changes Live mode applied since ({cleared:,} resolved, {added:,} new or changed), to {path}; the window&apos;s filter and search do not apply.</source>
-        <translation>Toutes les anomalies que montre la grille ({count:,}) ont été exportées&#xa0;: celles de l’audit, avec les changements appliqués depuis par le mode Live ({cleared:,} résolues, {added:,} nouvelles ou modifiées), vers {path}&#xa0;; le filtre et la recherche de la fenêtre ne s’appliquent pas.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Exported every finding of the audit ({count:,}) to {path}; the window&apos;s filter and search do not apply.</source>
-        <translation>Tous les constats de l’audit ({count:,}) ont été exportés dans {path}&#xa0;; le filtre et la recherche de la fenêtre ne s’appliquent pas.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+19"/>
         <source>The audit was cancelled: the file covers only the items read.</source>
         <translation>L’audit a été annulé&#xa0;: le fichier ne couvre que les éléments lus.</translation>
     </message>
@@ -7381,20 +7381,30 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Échec de l’export</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-32"/>
+        <source>Exported every finding the grid shows ({count}): the audit&apos;s, with the changes Live mode applied since ({cleared} resolved, {added} new or changed), to {path}; the window&apos;s filter and search do not apply.</source>
+        <translation>Toutes les anomalies que montre la grille ({count}) ont été exportées&#xa0;: celles de l’audit, avec les changements appliqués depuis par le mode Live ({cleared} résolues, {added} nouvelles ou modifiées), vers {path}&#xa0;; le filtre et la recherche de la fenêtre ne s’appliquent pas.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Exported every finding of the audit ({count}) to {path}; the window&apos;s filter and search do not apply.</source>
+        <translation>Tous les constats de l’audit ({count}) ont été exportés dans {path}&#xa0;; le filtre et la recherche de la fenêtre ne s’appliquent pas.</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>The audit was not exported: {path} could not be written ({reason}). Choose a folder that exists and that you can write to.</source>
         <translation>L’audit n’a pas été exporté&#xa0;: impossible d’écrire {path} ({reason}). Choisissez un dossier qui existe et dans lequel vous pouvez écrire.</translation>
     </message>
     <message>
-        <location filename="../../locks/export_flow.py" line="+137"/>
+        <location filename="../../locks/export_flow.py" line="+138"/>
         <source>Cancelling…</source>
         <extracomment>An export done sooner shows no progress at all (most audits&apos; files take a few ms). At most this often the writer&apos;s progress reaches the UI thread.</extracomment>
         <translation>Annulation…</translation>
     </message>
     <message>
         <location line="+41"/>
-        <source>Writing {done:,} of {total:,} findings</source>
-        <translation>Écriture de {done:,} constats sur {total:,}</translation>
+        <source>Writing {done} of {total} findings</source>
+        <translation>Écriture de {done} constats sur {total}</translation>
     </message>
 </context>
 <context>
@@ -7606,18 +7616,18 @@ Plus ancien&#xa0;: {key_text}</translation>
     </message>
     <message>
         <location line="+23"/>
-        <source>… ({count:,} characters)</source>
-        <translation>… ({count:,} caractères)</translation>
+        <source>… ({count} characters)</source>
+        <translation>… ({count} caractères)</translation>
     </message>
     <message>
         <location line="+11"/>
-        <source>… ({count:,} more characters)</source>
-        <translation>… ({count:,} caractères de plus)</translation>
+        <source>… ({count} more characters)</source>
+        <translation>… ({count} caractères de plus)</translation>
     </message>
     <message>
         <location line="+6"/>
-        <source>… (cut here: {count:,} more characters)</source>
-        <translation>… (coupé ici&#xa0;: {count:,} caractères de plus)</translation>
+        <source>… (cut here: {count} more characters)</source>
+        <translation>… (coupé ici&#xa0;: {count} caractères de plus)</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -8162,7 +8172,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>transfer.file_field</name>
     <message>
-        <location filename="../../transfer/file_field.py" line="+26"/>
+        <location filename="../../transfer/file_field.py" line="+27"/>
         <source>The path holds {char} at character {position}: no file name should. Type the path again without it.</source>
         <translation>Le chemin contient {char} au caractère {position}&#xa0;: aucun nom de fichier ne devrait en contenir. Saisissez de nouveau le chemin sans ce caractère.</translation>
     </message>
@@ -8331,12 +8341,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>&amp;Connexion…</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>&amp;Refresh tables</source>
-        <translation>&amp;Actualiser les tables</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Command &amp;palette…</source>
         <translation>Palette de co&amp;mmandes…</translation>
     </message>
@@ -8366,7 +8371,12 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>&amp;Affichage</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+36"/>
+        <source>Re&amp;fresh tables</source>
+        <translation>&amp;Actualiser les tables</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Switch &amp;table</source>
         <translation>Changer de &amp;table</translation>
     </message>

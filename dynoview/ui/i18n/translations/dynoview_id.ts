@@ -235,7 +235,7 @@
 <context>
     <name>AfterWrites</name>
     <message numerus="yes">
-        <location filename="../../locks/after_writes.py" line="+34"/>
+        <location filename="../../locks/after_writes.py" line="+31"/>
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Usang: sebuah transaksi menulis %Ln item sejak audit ini; jalankan ulang audit. </numerusform>
@@ -253,8 +253,8 @@
     <name>AppContext</name>
     <message>
         <location filename="../../context.py" line="+138"/>
-        <location line="+92"/>
-        <location filename="../../transfer/import_controller.py" line="+76"/>
+        <location line="+111"/>
+        <location filename="../../transfer/import_controller.py" line="+77"/>
         <source>the article&apos;s default layout</source>
         <translation>tata letak bawaan artikel</translation>
     </message>
@@ -303,6 +303,11 @@
     <name>AttributeNode</name>
     <message>
         <location filename="../../items/detail.py" line="+177"/>
+        <source>… {count} more</source>
+        <translation>… {count} lagi</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>expand to show them</source>
         <translation>bentangkan untuk menampilkannya</translation>
     </message>
@@ -709,7 +714,7 @@
         <translation>Pemeriksaan awal tidak dapat membaca tabel; tidak ada yang dikirim.</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>Added {guarded_count} guard(s); the preview shows the exact request. Execute checks the preflight again.</source>
         <translation>{guarded_count} penjaga ditambahkan; pratinjau menampilkan permintaan persisnya. Jalankan akan mengulang pemeriksaan awal.</translation>
     </message>
@@ -962,8 +967,8 @@
     </message>
     <message>
         <location line="+15"/>
-        <source>Scanning up to {value:,} items of {name}…</source>
-        <translation>Men-scan hingga {value:,} item dari {name}…</translation>
+        <source>Scanning up to {value} items of {name}…</source>
+        <translation>Men-scan hingga {value} item dari {name}…</translation>
     </message>
     <message numerus="yes">
         <location line="+23"/>
@@ -1112,7 +1117,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CellEdits</name>
     <message>
-        <location filename="../../items/cell_edits.py" line="+124"/>
+        <location filename="../../items/cell_edits.py" line="+133"/>
         <source>Pick a cell to edit first.</source>
         <translation>Pilih sel yang akan diedit dulu.</translation>
     </message>
@@ -1160,7 +1165,7 @@ Kemungkinan panas</translation>
         <translation>Koneksi ini hanya-baca: sel tidak dapat diedit. Hubungkan ulang tanpa hanya-baca untuk menyiapkan perubahan.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Pick a table first.</source>
         <translation>Pilih tabel dulu.</translation>
     </message>
@@ -1205,7 +1210,7 @@ Kemungkinan panas</translation>
         <translation>Belum ada yang disiapkan: edit sel dulu (F2 atau klik ganda).</translation>
     </message>
     <message numerus="yes">
-        <location line="+14"/>
+        <location line="+16"/>
         <source>The builder shows the transaction of %n staged change(s): check the preview and the preflight, then Execute. The staged cells clear once it is written.</source>
         <translation>
             <numerusform>Pembangun transaksi menampilkan transaksi dari %n perubahan yang disiapkan: periksa pratinjau dan pemeriksaan awal, lalu Jalankan. Sel yang disiapkan kosong kembali setelah ditulis.</numerusform>
@@ -1650,7 +1655,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+75"/>
+        <location filename="../../transfer/copy_dialog.py" line="+76"/>
         <source>Copy items to a table</source>
         <translation>Salin item ke tabel</translation>
     </message>
@@ -1667,12 +1672,7 @@ Kemungkinan panas</translation>
         </translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>every item of the current result ({n:,})</source>
-        <translation>semua item hasil saat ini ({n:,})</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Copy:</source>
         <translation>Salin:</translation>
     </message>
@@ -1780,7 +1780,12 @@ Kemungkinan panas</translation>
         <translation>Buka batch {value} dari {total}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-208"/>
+        <source>every item of the current result ({n})</source>
+        <translation>semua item hasil saat ini ({n})</translation>
+    </message>
+    <message>
+        <location line="+209"/>
         <source>Batch {opened} of {total} ({actions_count} Puts) is open in the builder: check the request and the preflight, then Execute. Come back here for the next batch.</source>
         <translation>Batch {opened} dari {total} ({actions_count} Put) terbuka di pembangun transaksi: periksa permintaan dan pemeriksaan awal, lalu Jalankan. Kembali ke sini untuk batch berikutnya.</translation>
     </message>
@@ -1793,14 +1798,14 @@ Kemungkinan panas</translation>
 <context>
     <name>CountBox</name>
     <message>
-        <location filename="../../scans/count_box.py" line="+56"/>
-        <source>{typed} is not a count from {low:,} to {high:,}: the box now says {value:,}. Scan again to read that many, or type another count.</source>
-        <translation>{typed} bukan jumlah dari {low:,} sampai {high:,}: kotak kini berisi {value:,}. Scan lagi untuk membaca sebanyak itu, atau ketik jumlah lain.</translation>
+        <location filename="../../scans/count_box.py" line="+54"/>
+        <source>{typed} is not a count from {low} to {high}: the box now says {value}. Scan again to read that many, or type another count.</source>
+        <translation>{typed} bukan jumlah dari {low} sampai {high}: kotak kini berisi {value}. Scan lagi untuk membaca sebanyak itu, atau ketik jumlah lain.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>No count was typed: the box is back at {value:,}. Scan again to read that many, or type a count from {low:,} to {high:,}.</source>
-        <translation>Tidak ada jumlah yang diketik: kotak kembali ke {value:,}. Scan lagi untuk membaca sebanyak itu, atau ketik jumlah dari {low:,} sampai {high:,}.</translation>
+        <source>No count was typed: the box is back at {value}. Scan again to read that many, or type a count from {low} to {high}.</source>
+        <translation>Tidak ada jumlah yang diketik: kotak kembali ke {value}. Scan lagi untuk membaca sebanyak itu, atau ketik jumlah dari {low} sampai {high}.</translation>
     </message>
 </context>
 <context>
@@ -1971,7 +1976,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+357"/>
+        <location filename="../../items/value_dialogs.py" line="+358"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entri</numerusform>
@@ -2232,7 +2237,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditDialog</name>
     <message>
-        <location filename="../../transfer/export_audit_dialog.py" line="+64"/>
+        <location filename="../../transfer/export_audit_dialog.py" line="+65"/>
         <source>Audit an export</source>
         <translation>Audit ekspor</translation>
     </message>
@@ -2739,10 +2744,10 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>GridOrder</name>
     <message>
-        <location filename="../../locks/grid_order.py" line="+182"/>
-        <source>Ordering {rows_count:,} rows…</source>
+        <location filename="../../locks/grid_order.py" line="+183"/>
+        <source>Ordering {rows_count} rows…</source>
         <extracomment>Up to this many rows the grid is ordered at once on the UI thread (milliseconds); larger audits are ordered in the pool. Once a large audit&apos;s rows are shown, the account order is sorted in the pool after this pause (the first paint goes first), so a click on a header finds it ready. An order in the pool shows its busy bar (with Cancel) only once it has run this long: a sort or filter of a million rows is often done sooner, and never flashes one. The audit&apos;s own order (problems first) reads as a descending Status sort.</extracomment>
-        <translation>Mengurutkan {rows_count:,} baris…</translation>
+        <translation>Mengurutkan {rows_count} baris…</translation>
     </message>
 </context>
 <context>
@@ -2785,26 +2790,26 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>{done:,} of {total:,} items are written.</source>
-        <translation>{done:,} dari {total:,} item sudah tertulis.</translation>
+        <source>{done} of {total} items are written.</source>
+        <translation>{done} dari {total} item sudah tertulis.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>{done:,} items are written.</source>
-        <translation>{done:,} item sudah tertulis.</translation>
+        <source>{done} items are written.</source>
+        <translation>{done} item sudah tertulis.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
+        <source> The batches before it were written ({count} items);</source>
+        <translation> Batch sebelumnya sudah ditulis ({count} item);</translation>
+    </message>
+    <message>
+        <location line="-2"/>
         <source> The batches before it were written (1 item);</source>
         <translation> Batch sebelumnya sudah ditulis (1 item);</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source> The batches before it were written ({count:,} items);</source>
-        <translation> Batch sebelumnya sudah ditulis ({count:,} item);</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source> No item was written before it;</source>
         <translation> Belum ada item yang ditulis sebelumnya;</translation>
     </message>
@@ -2857,7 +2862,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>JSON TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+69"/>
+        <location filename="../../transfer/import_dialog.py" line="+70"/>
         <source>Import items into {name}</source>
         <translation>Impor item ke {name}</translation>
     </message>
@@ -3025,21 +3030,21 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+13"/>
-        <source>… and {value:,} more</source>
-        <translation>… dan {value:,} lagi</translation>
+        <source>… and {value} more</source>
+        <translation>… dan {value} lagi</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+18"/>
+        <source>An import of this file into {table} stopped after {done} of {total} items (batch {batch}, {when}). Resume is ticked: Import skips the items written and continues from there. Untick it to write every item again.</source>
+        <translation>Impor berkas ini ke {table} berhenti setelah {done} dari {total} item (batch {batch}, {when}). Lanjutkan dicentang: Impor melewati item yang sudah tertulis dan melanjutkan dari sana. Hapus centangnya untuk menulis semua item lagi.</translation>
+    </message>
+    <message>
+        <location line="-16"/>
         <source>No problem found.</source>
         <translation>Tidak ada masalah.</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>An import of this file into {table} stopped after {done:,} of {total:,} items (batch {batch:,}, {when}). Resume is ticked: Import skips the items written and continues from there. Untick it to write every item again.</source>
-        <translation>Impor berkas ini ke {table} berhenti setelah {done:,} dari {total:,} item (batch {batch:,}, {when}). Lanjutkan dicentang: Impor melewati item yang sudah tertulis dan melanjutkan dari sana. Hapus centangnya untuk menulis semua item lagi.</translation>
-    </message>
-    <message>
-        <location line="+16"/>
+        <location line="+32"/>
         <source>The import that stopped read this CSV with Raw CSV ticked (a leading &apos; kept as data); the box is unticked now, so the rest would be written with other values. Tick Raw CSV and press Preview to resume, or untick Resume to write every item again.</source>
         <translation>Impor yang berhenti membaca CSV ini dengan CSV mentah dicentang (&apos; di awal dipertahankan sebagai data); kotaknya sekarang tidak dicentang, jadi sisanya akan ditulis dengan nilai lain. Centang CSV mentah dan tekan Pratinjau untuk melanjutkan, atau hapus centang Lanjutkan untuk menulis semua item lagi.</translation>
     </message>
@@ -3381,7 +3386,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+33"/>
+        <location line="+35"/>
         <source>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</source>
         <translation>
             <numerusform>Pilih satu item untuk dihapus: Hapus… menghapus satu item sekaligus, dan %n dipilih. Tidak ada yang dihapus.</numerusform>
@@ -3483,7 +3488,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LOCKS_TEXT</name>
     <message numerus="yes">
-        <location filename="../../locks/text.py" line="+63"/>
+        <location filename="../../locks/text.py" line="+64"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -3883,7 +3888,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+62"/>
+        <location filename="../../partiql/panel.py" line="+64"/>
         <source>Statement parameters</source>
         <translation>Parameter statement</translation>
     </message>
@@ -3918,7 +3923,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Tipe parameter</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>{wanted} ? in the statement</source>
         <translation>{wanted} ? di statement</translation>
     </message>
@@ -3933,12 +3938,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>PartiqlController</name>
     <message>
-        <location filename="../../partiql/controller.py" line="+112"/>
+        <location filename="../../partiql/controller.py" line="+124"/>
         <source>Connect first: File → Connect… (Ctrl+O).</source>
         <translation>Hubungkan dulu: Berkas → Hubungkan… (Ctrl+O).</translation>
     </message>
     <message numerus="yes">
-        <location line="+96"/>
+        <location line="+115"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -3970,18 +3975,18 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>PartiqlPanel</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+57"/>
+        <location filename="../../partiql/panel.py" line="+58"/>
         <source>the PartiQL result</source>
         <translation>hasil PartiQL</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+185"/>
+        <location line="+186"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Ketik SELECT lalu tekan Ctrl+Enter.</translation>
     </message>
     <message>
-        <location line="-170"/>
+        <location line="-171"/>
         <source>Run</source>
         <translation>Jalankan</translation>
     </message>
@@ -4051,7 +4056,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Nilai ?</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+78"/>
         <source>Running…</source>
         <translation>Menjalankan…</translation>
     </message>
@@ -4071,7 +4076,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Belum dijalankan.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+26"/>
+        <source>Your unsent statement on this connection is back: Ctrl+Enter runs it.</source>
+        <translation>Pernyataan Anda yang belum dikirim di koneksi ini kembali: Ctrl+Enter menjalankannya.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source> (first of {rows_count} selected)</source>
         <translation> (pertama dari {rows_count} terpilih)</translation>
     </message>
@@ -5794,7 +5804,7 @@ Permintaan: {request}</translation>
 <context>
     <name>StreamPanel</name>
     <message>
-        <location filename="../../stream/panel.py" line="+84"/>
+        <location filename="../../stream/panel.py" line="+85"/>
         <source>Shards</source>
         <translation>Shard</translation>
     </message>
@@ -5836,16 +5846,21 @@ Permintaan: {request}</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>, {shown:,} shown by the filter</source>
-        <translation>, {shown:,} ditampilkan filter</translation>
+        <source>, {shown} shown by the filter</source>
+        <translation>, {shown} ditampilkan filter</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>{dropped:,} oldest dropped from view</source>
-        <translation>{dropped:,} terlama dibuang dari tampilan</translation>
+        <source>{dropped} oldest dropped from view</source>
+        <translation>{dropped} terlama dibuang dari tampilan</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+10"/>
+        <source>{pending} being added</source>
+        <translation>{pending} sedang ditambahkan</translation>
+    </message>
+    <message>
+        <location line="-8"/>
         <source>stopped</source>
         <translation>berhenti</translation>
     </message>
@@ -5868,11 +5883,6 @@ Permintaan: {request}</translation>
         <location line="+4"/>
         <source>last poll {last_poll:%H:%M:%S}</source>
         <translation>polling terakhir {last_poll:%H:%M:%S}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>{pending:,} being added</source>
-        <translation>{pending:,} sedang ditambahkan</translation>
     </message>
 </context>
 <context>
@@ -6116,7 +6126,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TemplateRunner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="+118"/>
+        <location filename="../../builder/template_runner.py" line="+131"/>
         <source>Could not read the selected account&apos;s locks, so no repair is offered: </source>
         <translation>Tidak dapat membaca lock akun terpilih, jadi tidak ada perbaikan yang ditawarkan: </translation>
     </message>
@@ -6131,7 +6141,7 @@ Permintaan: {request}</translation>
         <translation>{windowTitle}: tinjau permintaan, lalu Jalankan.</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>{describe_account} has no {name}: there is no lock to claim.</source>
         <translation>{describe_account} tidak punya {name}: tidak ada lock untuk diklaim.</translation>
     </message>
@@ -6166,7 +6176,7 @@ Permintaan: {request}</translation>
         <translation>Hanya {who} yang memegang {name} {value}: tidak ada duplikat untuk diselesaikan.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>{name} is a protected value: your edit opens as the Change {name} template, which moves its lock in the same transaction.</source>
         <translation>{name} adalah nilai yang dilindungi: edit Anda dibuka sebagai templat Ubah {name}, yang memindahkan lock-nya dalam transaksi yang sama.</translation>
     </message>
@@ -6948,7 +6958,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-384"/>
+        <location filename="../../builder/panel.py" line="-385"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7043,7 +7053,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.template_runner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="-259"/>
+        <location filename="../../builder/template_runner.py" line="-275"/>
         <source>Select an account or lock first (in Items, Accounts &amp; locks or a diagnosis): the templates act on the selection.</source>
         <translation>Pilih akun atau lock dulu (di Item, Akun &amp; lock, atau diagnosis): templat bekerja pada pilihan.</translation>
     </message>
@@ -7128,7 +7138,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>items.detail</name>
     <message>
-        <location filename="../../items/detail.py" line="-253"/>
+        <location filename="../../items/detail.py" line="-255"/>
         <source>
 … cut here for display; Copy as JSON copies the whole item.</source>
         <translation>
@@ -7263,7 +7273,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.export</name>
     <message>
-        <location filename="../../locks/export.py" line="+31"/>
+        <location filename="../../locks/export.py" line="+32"/>
         <source>Export audit findings</source>
         <translation>Ekspor temuan audit</translation>
     </message>
@@ -7278,17 +7288,7 @@ Terlama: {key_text}</translation>
         <translation>Jalankan audit dulu: belum ada yang bisa diekspor.</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>Exported every finding the grid shows ({count:,}): the audit&apos;s, with the changes Live mode applied since ({cleared:,} resolved, {added:,} new or changed), to {path}; the window&apos;s filter and search do not apply.</source>
-        <translation>Semua temuan yang ditampilkan grid ({count:,}) telah diekspor: temuan audit, dengan perubahan yang diterapkan mode Live sejak itu ({cleared:,} terselesaikan, {added:,} baru atau berubah), ke {path}; filter dan pencarian jendela tidak berlaku.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Exported every finding of the audit ({count:,}) to {path}; the window&apos;s filter and search do not apply.</source>
-        <translation>Semua temuan audit ({count:,}) diekspor ke {path}; filter dan pencarian jendela tidak berlaku.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+19"/>
         <source>The audit was cancelled: the file covers only the items read.</source>
         <translation>Audit dibatalkan: berkas hanya mencakup item yang terbaca.</translation>
     </message>
@@ -7318,20 +7318,30 @@ Terlama: {key_text}</translation>
         <translation>Ekspor gagal</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-32"/>
+        <source>Exported every finding the grid shows ({count}): the audit&apos;s, with the changes Live mode applied since ({cleared} resolved, {added} new or changed), to {path}; the window&apos;s filter and search do not apply.</source>
+        <translation>Semua temuan yang ditampilkan grid ({count}) telah diekspor: temuan audit, dengan perubahan yang diterapkan mode Live sejak itu ({cleared} terselesaikan, {added} baru atau berubah), ke {path}; filter dan pencarian jendela tidak berlaku.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Exported every finding of the audit ({count}) to {path}; the window&apos;s filter and search do not apply.</source>
+        <translation>Semua temuan audit ({count}) diekspor ke {path}; filter dan pencarian jendela tidak berlaku.</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>The audit was not exported: {path} could not be written ({reason}). Choose a folder that exists and that you can write to.</source>
         <translation>Audit tidak diekspor: {path} tidak dapat ditulis ({reason}). Pilih folder yang ada dan dapat Anda tulisi.</translation>
     </message>
     <message>
-        <location filename="../../locks/export_flow.py" line="+137"/>
+        <location filename="../../locks/export_flow.py" line="+138"/>
         <source>Cancelling…</source>
         <extracomment>An export done sooner shows no progress at all (most audits&apos; files take a few ms). At most this often the writer&apos;s progress reaches the UI thread.</extracomment>
         <translation>Membatalkan…</translation>
     </message>
     <message>
         <location line="+41"/>
-        <source>Writing {done:,} of {total:,} findings</source>
-        <translation>Menulis {done:,} dari {total:,} temuan</translation>
+        <source>Writing {done} of {total} findings</source>
+        <translation>Menulis {done} dari {total} temuan</translation>
     </message>
 </context>
 <context>
@@ -7543,18 +7553,18 @@ Terlama: {key_text}</translation>
     </message>
     <message>
         <location line="+23"/>
-        <source>… ({count:,} characters)</source>
-        <translation>… ({count:,} karakter)</translation>
+        <source>… ({count} characters)</source>
+        <translation>… ({count} karakter)</translation>
     </message>
     <message>
         <location line="+11"/>
-        <source>… ({count:,} more characters)</source>
-        <translation>… ({count:,} karakter lagi)</translation>
+        <source>… ({count} more characters)</source>
+        <translation>… ({count} karakter lagi)</translation>
     </message>
     <message>
         <location line="+6"/>
-        <source>… (cut here: {count:,} more characters)</source>
-        <translation>… (dipotong di sini: {count:,} karakter lagi)</translation>
+        <source>… (cut here: {count} more characters)</source>
+        <translation>… (dipotong di sini: {count} karakter lagi)</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -8099,7 +8109,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>transfer.file_field</name>
     <message>
-        <location filename="../../transfer/file_field.py" line="+26"/>
+        <location filename="../../transfer/file_field.py" line="+27"/>
         <source>The path holds {char} at character {position}: no file name should. Type the path again without it.</source>
         <translation>Jalur berisi {char} pada karakter ke-{position}: nama berkas tidak semestinya berisi itu. Ketik lagi jalurnya tanpa karakter itu.</translation>
     </message>
@@ -8268,12 +8278,7 @@ Terlama: {key_text}</translation>
         <translation>&amp;Hubungkan…</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>&amp;Refresh tables</source>
-        <translation>&amp;Muat ulang tabel</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Command &amp;palette…</source>
         <translation>&amp;Palet perintah…</translation>
     </message>
@@ -8303,7 +8308,12 @@ Terlama: {key_text}</translation>
         <translation>&amp;Tampilan</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+36"/>
+        <source>Re&amp;fresh tables</source>
+        <translation>&amp;Muat ulang tabel</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Switch &amp;table</source>
         <translation>&amp;Ganti tabel</translation>
     </message>

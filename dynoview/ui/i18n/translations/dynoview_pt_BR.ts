@@ -235,7 +235,7 @@
 <context>
     <name>AfterWrites</name>
     <message numerus="yes">
-        <location filename="../../locks/after_writes.py" line="+34"/>
+        <location filename="../../locks/after_writes.py" line="+31"/>
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Desatualizado: uma transação escreveu %Ln item desde esta auditoria; refaça a auditoria. </numerusform>
@@ -255,8 +255,8 @@
     <name>AppContext</name>
     <message>
         <location filename="../../context.py" line="+138"/>
-        <location line="+92"/>
-        <location filename="../../transfer/import_controller.py" line="+76"/>
+        <location line="+111"/>
+        <location filename="../../transfer/import_controller.py" line="+77"/>
         <source>the article&apos;s default layout</source>
         <translation>o layout padrão do artigo</translation>
     </message>
@@ -305,6 +305,11 @@
     <name>AttributeNode</name>
     <message>
         <location filename="../../items/detail.py" line="+177"/>
+        <source>… {count} more</source>
+        <translation>… mais {count}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>expand to show them</source>
         <translation>expanda para mostrá-los</translation>
     </message>
@@ -716,7 +721,7 @@
         <translation>A verificação prévia não conseguiu ler a tabela; nada foi enviado.</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>Added {guarded_count} guard(s); the preview shows the exact request. Execute checks the preflight again.</source>
         <translation>Proteções adicionadas: {guarded_count}; a pré-visualização mostra a requisição exata. Executar refaz a verificação prévia.</translation>
     </message>
@@ -970,8 +975,8 @@
     </message>
     <message>
         <location line="+15"/>
-        <source>Scanning up to {value:,} items of {name}…</source>
-        <translation>Fazendo Scan de até {value:,} itens de {name}…</translation>
+        <source>Scanning up to {value} items of {name}…</source>
+        <translation>Fazendo Scan de até {value} itens de {name}…</translation>
     </message>
     <message numerus="yes">
         <location line="+23"/>
@@ -1122,7 +1127,7 @@ Provavelmente quente</translation>
 <context>
     <name>CellEdits</name>
     <message>
-        <location filename="../../items/cell_edits.py" line="+124"/>
+        <location filename="../../items/cell_edits.py" line="+133"/>
         <source>Pick a cell to edit first.</source>
         <translation>Escolha uma célula para editar primeiro.</translation>
     </message>
@@ -1170,7 +1175,7 @@ Provavelmente quente</translation>
         <translation>Esta conexão é somente leitura: células não podem ser editadas. Reconecte sem somente leitura para preparar alterações.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Pick a table first.</source>
         <translation>Escolha uma tabela primeiro.</translation>
     </message>
@@ -1215,7 +1220,7 @@ Provavelmente quente</translation>
         <translation>Nada preparado: edite uma célula primeiro (F2 ou clique duplo).</translation>
     </message>
     <message numerus="yes">
-        <location line="+14"/>
+        <location line="+16"/>
         <source>The builder shows the transaction of %n staged change(s): check the preview and the preflight, then Execute. The staged cells clear once it is written.</source>
         <translation>
             <numerusform>O construtor mostra a transação de %n alteração preparada: confira a pré-visualização e a verificação prévia, depois Execute. As células preparadas são limpas depois da escrita.</numerusform>
@@ -1666,7 +1671,7 @@ Provavelmente quente</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+75"/>
+        <location filename="../../transfer/copy_dialog.py" line="+76"/>
         <source>Copy items to a table</source>
         <translation>Copiar itens para uma tabela</translation>
     </message>
@@ -1684,12 +1689,7 @@ Provavelmente quente</translation>
         </translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>every item of the current result ({n:,})</source>
-        <translation>todos os itens do resultado atual ({n:,})</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Copy:</source>
         <translation>Copiar:</translation>
     </message>
@@ -1799,7 +1799,12 @@ Provavelmente quente</translation>
         <translation>Abrir o lote {value} de {total}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-208"/>
+        <source>every item of the current result ({n})</source>
+        <translation>todos os itens do resultado atual ({n})</translation>
+    </message>
+    <message>
+        <location line="+209"/>
         <source>Batch {opened} of {total} ({actions_count} Puts) is open in the builder: check the request and the preflight, then Execute. Come back here for the next batch.</source>
         <translation>O lote {opened} de {total} ({actions_count} Puts) está aberto no construtor: confira a requisição e a verificação prévia, depois Execute. Volte aqui para o próximo lote.</translation>
     </message>
@@ -1812,14 +1817,14 @@ Provavelmente quente</translation>
 <context>
     <name>CountBox</name>
     <message>
-        <location filename="../../scans/count_box.py" line="+56"/>
-        <source>{typed} is not a count from {low:,} to {high:,}: the box now says {value:,}. Scan again to read that many, or type another count.</source>
-        <translation>{typed} não é uma quantidade de {low:,} a {high:,}: a caixa agora mostra {value:,}. Faça o Scan de novo para ler essa quantidade ou digite outra.</translation>
+        <location filename="../../scans/count_box.py" line="+54"/>
+        <source>{typed} is not a count from {low} to {high}: the box now says {value}. Scan again to read that many, or type another count.</source>
+        <translation>{typed} não é uma quantidade de {low} a {high}: a caixa agora mostra {value}. Faça o Scan de novo para ler essa quantidade ou digite outra.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>No count was typed: the box is back at {value:,}. Scan again to read that many, or type a count from {low:,} to {high:,}.</source>
-        <translation>Nenhuma quantidade digitada: a caixa voltou para {value:,}. Faça o Scan de novo para ler essa quantidade ou digite uma de {low:,} a {high:,}.</translation>
+        <source>No count was typed: the box is back at {value}. Scan again to read that many, or type a count from {low} to {high}.</source>
+        <translation>Nenhuma quantidade digitada: a caixa voltou para {value}. Faça o Scan de novo para ler essa quantidade ou digite uma de {low} a {high}.</translation>
     </message>
 </context>
 <context>
@@ -1991,7 +1996,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+357"/>
+        <location filename="../../items/value_dialogs.py" line="+358"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entrada</numerusform>
@@ -2257,7 +2262,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditDialog</name>
     <message>
-        <location filename="../../transfer/export_audit_dialog.py" line="+64"/>
+        <location filename="../../transfer/export_audit_dialog.py" line="+65"/>
         <source>Audit an export</source>
         <translation>Auditar uma exportação</translation>
     </message>
@@ -2771,10 +2776,10 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>GridOrder</name>
     <message>
-        <location filename="../../locks/grid_order.py" line="+182"/>
-        <source>Ordering {rows_count:,} rows…</source>
+        <location filename="../../locks/grid_order.py" line="+183"/>
+        <source>Ordering {rows_count} rows…</source>
         <extracomment>Up to this many rows the grid is ordered at once on the UI thread (milliseconds); larger audits are ordered in the pool. Once a large audit&apos;s rows are shown, the account order is sorted in the pool after this pause (the first paint goes first), so a click on a header finds it ready. An order in the pool shows its busy bar (with Cancel) only once it has run this long: a sort or filter of a million rows is often done sooner, and never flashes one. The audit&apos;s own order (problems first) reads as a descending Status sort.</extracomment>
-        <translation>Ordenando {rows_count:,} linhas…</translation>
+        <translation>Ordenando {rows_count} linhas…</translation>
     </message>
 </context>
 <context>
@@ -2817,26 +2822,26 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>{done:,} of {total:,} items are written.</source>
-        <translation>{done:,} de {total:,} itens estão gravados.</translation>
+        <source>{done} of {total} items are written.</source>
+        <translation>{done} de {total} itens estão gravados.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>{done:,} items are written.</source>
-        <translation>{done:,} itens estão gravados.</translation>
+        <source>{done} items are written.</source>
+        <translation>{done} itens estão gravados.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
+        <source> The batches before it were written ({count} items);</source>
+        <translation> Os lotes anteriores foram gravados ({count} itens);</translation>
+    </message>
+    <message>
+        <location line="-2"/>
         <source> The batches before it were written (1 item);</source>
         <translation> Os lotes anteriores foram gravados (1 item);</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source> The batches before it were written ({count:,} items);</source>
-        <translation> Os lotes anteriores foram gravados ({count:,} itens);</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source> No item was written before it;</source>
         <translation> Nenhum item foi gravado antes dele;</translation>
     </message>
@@ -2889,7 +2894,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>JSON de TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+69"/>
+        <location filename="../../transfer/import_dialog.py" line="+70"/>
         <source>Import items into {name}</source>
         <translation>Importar itens para {name}</translation>
     </message>
@@ -3057,21 +3062,21 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+13"/>
-        <source>… and {value:,} more</source>
-        <translation>… e mais {value:,}</translation>
+        <source>… and {value} more</source>
+        <translation>… e mais {value}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+18"/>
+        <source>An import of this file into {table} stopped after {done} of {total} items (batch {batch}, {when}). Resume is ticked: Import skips the items written and continues from there. Untick it to write every item again.</source>
+        <translation>Uma importação deste arquivo para {table} parou após {done} de {total} itens (lote {batch}, {when}). Retomar está marcado: Importar pula os itens gravados e continua dali. Desmarque para gravar todos os itens de novo.</translation>
+    </message>
+    <message>
+        <location line="-16"/>
         <source>No problem found.</source>
         <translation>Nenhum problema encontrado.</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>An import of this file into {table} stopped after {done:,} of {total:,} items (batch {batch:,}, {when}). Resume is ticked: Import skips the items written and continues from there. Untick it to write every item again.</source>
-        <translation>Uma importação deste arquivo para {table} parou após {done:,} de {total:,} itens (lote {batch:,}, {when}). Retomar está marcado: Importar pula os itens gravados e continua dali. Desmarque para gravar todos os itens de novo.</translation>
-    </message>
-    <message>
-        <location line="+16"/>
+        <location line="+32"/>
         <source>The import that stopped read this CSV with Raw CSV ticked (a leading &apos; kept as data); the box is unticked now, so the rest would be written with other values. Tick Raw CSV and press Preview to resume, or untick Resume to write every item again.</source>
         <translation>A importação que parou leu este CSV com CSV bruto marcado (um &apos; inicial mantido como dado); a caixa está desmarcada agora, então o restante seria gravado com outros valores. Marque CSV bruto e pressione Pré-visualizar para retomar, ou desmarque Retomar para gravar todos os itens de novo.</translation>
     </message>
@@ -3415,7 +3420,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+33"/>
+        <location line="+35"/>
         <source>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</source>
         <translation>
             <numerusform>Selecione um só item para excluir: Excluir… exclui um item por vez, e %n está selecionado. Nada foi excluído.</numerusform>
@@ -3525,7 +3530,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LOCKS_TEXT</name>
     <message numerus="yes">
-        <location filename="../../locks/text.py" line="+63"/>
+        <location filename="../../locks/text.py" line="+64"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -3931,7 +3936,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+62"/>
+        <location filename="../../partiql/panel.py" line="+64"/>
         <source>Statement parameters</source>
         <translation>Parâmetros da instrução</translation>
     </message>
@@ -3966,7 +3971,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Tipo do parâmetro</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>{wanted} ? in the statement</source>
         <translation>{wanted} ? na instrução</translation>
     </message>
@@ -3982,12 +3987,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>PartiqlController</name>
     <message>
-        <location filename="../../partiql/controller.py" line="+112"/>
+        <location filename="../../partiql/controller.py" line="+124"/>
         <source>Connect first: File → Connect… (Ctrl+O).</source>
         <translation>Conecte-se primeiro: Arquivo → Conectar… (Ctrl+O).</translation>
     </message>
     <message numerus="yes">
-        <location line="+96"/>
+        <location line="+115"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -4021,18 +4026,18 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>PartiqlPanel</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+57"/>
+        <location filename="../../partiql/panel.py" line="+58"/>
         <source>the PartiQL result</source>
         <translation>o resultado PartiQL</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+185"/>
+        <location line="+186"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Digite um SELECT (Ctrl+Enter).</translation>
     </message>
     <message>
-        <location line="-170"/>
+        <location line="-171"/>
         <source>Run</source>
         <translation>Executar</translation>
     </message>
@@ -4102,7 +4107,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Valores de ?</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+78"/>
         <source>Running…</source>
         <translation>Executando…</translation>
     </message>
@@ -4122,7 +4127,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Não executada.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+26"/>
+        <source>Your unsent statement on this connection is back: Ctrl+Enter runs it.</source>
+        <translation>Sua instrução não enviada nesta conexão voltou: Ctrl+Enter a executa.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source> (first of {rows_count} selected)</source>
         <translation> (primeira de {rows_count} selecionadas)</translation>
     </message>
@@ -5368,7 +5378,7 @@ Requisição: {request}</translation>
     <message>
         <location line="+7"/>
         <source>&amp;Settings…</source>
-        <translation>&amp;Configurações…</translation>
+        <translation>Con&amp;figurações…</translation>
     </message>
     <message>
         <location line="+39"/>
@@ -5850,7 +5860,7 @@ Requisição: {request}</translation>
 <context>
     <name>StreamPanel</name>
     <message>
-        <location filename="../../stream/panel.py" line="+84"/>
+        <location filename="../../stream/panel.py" line="+85"/>
         <source>Shards</source>
         <translation>Shards</translation>
     </message>
@@ -5895,16 +5905,21 @@ Requisição: {request}</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>, {shown:,} shown by the filter</source>
-        <translation>, {shown:,} exibidos pelo filtro</translation>
+        <source>, {shown} shown by the filter</source>
+        <translation>, {shown} exibidos pelo filtro</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>{dropped:,} oldest dropped from view</source>
-        <translation>{dropped:,} mais antigos retirados da vista</translation>
+        <source>{dropped} oldest dropped from view</source>
+        <translation>{dropped} mais antigos retirados da vista</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+10"/>
+        <source>{pending} being added</source>
+        <translation>{pending} sendo adicionados</translation>
+    </message>
+    <message>
+        <location line="-8"/>
         <source>stopped</source>
         <translation>parado</translation>
     </message>
@@ -5927,11 +5942,6 @@ Requisição: {request}</translation>
         <location line="+4"/>
         <source>last poll {last_poll:%H:%M:%S}</source>
         <translation>última consulta {last_poll:%H:%M:%S}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>{pending:,} being added</source>
-        <translation>{pending:,} sendo adicionados</translation>
     </message>
 </context>
 <context>
@@ -6175,7 +6185,7 @@ Requisição: {request}</translation>
 <context>
     <name>TemplateRunner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="+118"/>
+        <location filename="../../builder/template_runner.py" line="+131"/>
         <source>Could not read the selected account&apos;s locks, so no repair is offered: </source>
         <translation>Não foi possível ler os bloqueios da conta selecionada, então nenhum reparo é oferecido: </translation>
     </message>
@@ -6190,7 +6200,7 @@ Requisição: {request}</translation>
         <translation>{windowTitle}: revise a requisição, depois Execute.</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>{describe_account} has no {name}: there is no lock to claim.</source>
         <translation>{describe_account} não tem {name}: não há bloqueio para criar.</translation>
     </message>
@@ -6225,7 +6235,7 @@ Requisição: {request}</translation>
         <translation>Só {who} tem {name} {value}: não há duplicata para resolver.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>{name} is a protected value: your edit opens as the Change {name} template, which moves its lock in the same transaction.</source>
         <translation>{name} é um valor protegido: sua edição abre como o modelo Trocar {name}, que move o bloqueio na mesma transação.</translation>
     </message>
@@ -7011,7 +7021,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-384"/>
+        <location filename="../../builder/panel.py" line="-385"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7106,7 +7116,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.template_runner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="-259"/>
+        <location filename="../../builder/template_runner.py" line="-275"/>
         <source>Select an account or lock first (in Items, Accounts &amp; locks or a diagnosis): the templates act on the selection.</source>
         <translation>Selecione primeiro uma conta ou um bloqueio (em Itens, Contas e bloqueios ou um diagnóstico): os modelos agem sobre a seleção.</translation>
     </message>
@@ -7191,7 +7201,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>items.detail</name>
     <message>
-        <location filename="../../items/detail.py" line="-253"/>
+        <location filename="../../items/detail.py" line="-255"/>
         <source>
 … cut here for display; Copy as JSON copies the whole item.</source>
         <translation>
@@ -7326,7 +7336,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.export</name>
     <message>
-        <location filename="../../locks/export.py" line="+31"/>
+        <location filename="../../locks/export.py" line="+32"/>
         <source>Export audit findings</source>
         <translation>Exportar achados da auditoria</translation>
     </message>
@@ -7341,17 +7351,7 @@ Mais antigo: {key_text}</translation>
         <translation>Execute a auditoria primeiro: ainda não há nada para exportar.</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>Exported every finding the grid shows ({count:,}): the audit&apos;s, with the changes Live mode applied since ({cleared:,} resolved, {added:,} new or changed), to {path}; the window&apos;s filter and search do not apply.</source>
-        <translation>Exportados todos os achados que a grade mostra ({count:,}): os da auditoria, com as mudanças aplicadas desde então pelo modo Live ({cleared:,} resolvidos, {added:,} novos ou alterados), para {path}; o filtro e a busca da janela não se aplicam.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Exported every finding of the audit ({count:,}) to {path}; the window&apos;s filter and search do not apply.</source>
-        <translation>Todos os achados da auditoria ({count:,}) foram exportados para {path}; o filtro e a busca da janela não se aplicam.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+19"/>
         <source>The audit was cancelled: the file covers only the items read.</source>
         <translation>A auditoria foi cancelada: o arquivo cobre apenas os itens lidos.</translation>
     </message>
@@ -7381,20 +7381,30 @@ Mais antigo: {key_text}</translation>
         <translation>Falha na exportação</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-32"/>
+        <source>Exported every finding the grid shows ({count}): the audit&apos;s, with the changes Live mode applied since ({cleared} resolved, {added} new or changed), to {path}; the window&apos;s filter and search do not apply.</source>
+        <translation>Exportados todos os achados que a grade mostra ({count}): os da auditoria, com as mudanças aplicadas desde então pelo modo Live ({cleared} resolvidos, {added} novos ou alterados), para {path}; o filtro e a busca da janela não se aplicam.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Exported every finding of the audit ({count}) to {path}; the window&apos;s filter and search do not apply.</source>
+        <translation>Todos os achados da auditoria ({count}) foram exportados para {path}; o filtro e a busca da janela não se aplicam.</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>The audit was not exported: {path} could not be written ({reason}). Choose a folder that exists and that you can write to.</source>
         <translation>A auditoria não foi exportada: não foi possível gravar {path} ({reason}). Escolha uma pasta que exista e na qual você possa gravar.</translation>
     </message>
     <message>
-        <location filename="../../locks/export_flow.py" line="+137"/>
+        <location filename="../../locks/export_flow.py" line="+138"/>
         <source>Cancelling…</source>
         <extracomment>An export done sooner shows no progress at all (most audits&apos; files take a few ms). At most this often the writer&apos;s progress reaches the UI thread.</extracomment>
         <translation>Cancelando…</translation>
     </message>
     <message>
         <location line="+41"/>
-        <source>Writing {done:,} of {total:,} findings</source>
-        <translation>Gravando {done:,} de {total:,} achados</translation>
+        <source>Writing {done} of {total} findings</source>
+        <translation>Gravando {done} de {total} achados</translation>
     </message>
 </context>
 <context>
@@ -7606,18 +7616,18 @@ Mais antigo: {key_text}</translation>
     </message>
     <message>
         <location line="+23"/>
-        <source>… ({count:,} characters)</source>
-        <translation>… ({count:,} caracteres)</translation>
+        <source>… ({count} characters)</source>
+        <translation>… ({count} caracteres)</translation>
     </message>
     <message>
         <location line="+11"/>
-        <source>… ({count:,} more characters)</source>
-        <translation>… (mais {count:,} caracteres)</translation>
+        <source>… ({count} more characters)</source>
+        <translation>… (mais {count} caracteres)</translation>
     </message>
     <message>
         <location line="+6"/>
-        <source>… (cut here: {count:,} more characters)</source>
-        <translation>… (cortado aqui: mais {count:,} caracteres)</translation>
+        <source>… (cut here: {count} more characters)</source>
+        <translation>… (cortado aqui: mais {count} caracteres)</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -8162,7 +8172,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>transfer.file_field</name>
     <message>
-        <location filename="../../transfer/file_field.py" line="+26"/>
+        <location filename="../../transfer/file_field.py" line="+27"/>
         <source>The path holds {char} at character {position}: no file name should. Type the path again without it.</source>
         <translation>O caminho contém {char} no caractere {position}: nenhum nome de arquivo deveria contê-lo. Digite o caminho de novo sem ele.</translation>
     </message>
@@ -8331,12 +8341,7 @@ Mais antigo: {key_text}</translation>
         <translation>&amp;Conectar…</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>&amp;Refresh tables</source>
-        <translation>&amp;Atualizar tabelas</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Command &amp;palette…</source>
         <translation>&amp;Paleta de comandos…</translation>
     </message>
@@ -8366,7 +8371,12 @@ Mais antigo: {key_text}</translation>
         <translation>E&amp;xibir</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+36"/>
+        <source>Re&amp;fresh tables</source>
+        <translation>At&amp;ualizar tabelas</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Switch &amp;table</source>
         <translation>Trocar de ta&amp;bela</translation>
     </message>
