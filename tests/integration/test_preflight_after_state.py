@@ -22,6 +22,7 @@ from dynoview.core.uniqueness.findings import (
     CASE_CLASH,
     DUPLICATE_VALUE,
     LOOKALIKE_CLASH,
+    MISSING_LOCK,
     ORPHAN_LOCK,
     Finding,
 )
@@ -133,15 +134,14 @@ def test_changing_email_to_a_held_address_says_who_holds_it(reader: Reader, acco
     assert "template" not in refusal.message
 
 
-def test_deleting_the_held_lock_of_a_case_clash_is_what_the_audit_says(reader: Reader,
-                                                                      accounts_table: str) -> None:
+def test_deleting_the_held_lock_of_a_case_clash_is_refused(reader: Reader, accounts_table: str) -> None:
     # The demo's margaret holds margaret@hamilton.space; Margaret@Hamilton.space is locked too.
-    # The audit counts margaret's missing lock in that clash (no new finding): not refused, noted.
+    # The audit folds margaret's missing lock into that clash, but the other spelling's lock does
+    # not guard her exact spelling: refused (tests/integration/test_preflight_clash_own_lock.py).
     tx = Transaction([Action("Delete", accounts_table, key=_lock("EMAIL", "margaret@hamilton.space"))])
     result = _run(reader, accounts_table, tx)
-    assert not result.refused and not result.warnings
-    assert any(n.startswith("ACCT#5d6e7f would hold email margaret@hamilton.space without its own lock")
-               for n in result.notes)
+    assert [r.status for r in result.refusals] == [MISSING_LOCK]
+    assert not [n for n in result.notes if "audit reports" in n]
     # Releasing the other spelling is the repair: it passes, and it is no warning.
     fix = templates.release_orphan_lock(SCHEMA, accounts_table, _lock("EMAIL", "Margaret@Hamilton.space"))
     result = _run(reader, accounts_table, fix)

@@ -131,6 +131,8 @@ def judge(tx: Transaction, schema: UniquenessSchema, source: Source, *,
                   {t: v.forms_before for t, v in verdicts.items()},
                   {t: v.forms_after for t, v in verdicts.items()})
     tables = [t for t, _r, _v in shown]
+    ctx.account = lambda t, acct: next((i for i in world.items(t, after=True)
+                                        if schema.is_account(i) and pk_text(i, schema) == acct), None)
     ctx.blind = {(t, r): spot for t, v in verdicts.items() for r, spot in v.unknown.items()}
     ctx.breaks = [(table, pair, status) for pair, table in zip(result.pairs, tables, strict=True)
                   if pair.status_after != UNPREDICTABLE
@@ -410,38 +412,18 @@ def _verdict(source: Source, schema: UniquenessSchema, world: _World, table: str
         if t == table:
             for value in values:
                 scope.add(schema.rule(rule_name), value)
-    verdict = _Verdict(findings[0], findings[1], _forms(schema, items_before, locks_before),
-                       _forms(schema, items_after, locks_after),
+    verdict = _Verdict(findings[0], findings[1], compare.forms(schema, items_before, locks_before),
+                       compare.forms(schema, items_after, locks_after),
                        compare.changes(findings[0], findings[1], scope), dict(reversed(blind)))  # 1st wins
     for change in verdict.changes:
         if change.breaking and change.after.rule is not None and change.after.value is not None:
             verdict.breaks.setdefault((change.after.rule, change.after.value), []).append(change.status)
+    # The lock of a spelling an account keeps, deleted inside a clash: the audit folds it, but
+    # nothing guards that exact spelling any more.
+    for rule_value_pair in compare.exposed(verdict.forms_before, verdict.forms_after, scope.values,
+                                           verdict.breaks):
+        verdict.breaks.setdefault(rule_value_pair, []).append(MISSING_LOCK)
     return verdict
-
-
-def _forms(schema: UniquenessSchema, items: Iterable[Mapping[str, Any]],
-           lock_items: Iterable[Mapping[str, Any]] = ()) -> Forms:
-    """Every form of every rule among ``items`` (and the locks table's ``lock_items``): its
-    holders and whether its lock exists."""
-    holders: dict[str, dict[str, set[str]]] = {r.name: {} for r in schema.rules}
-    locked: dict[str, set[str]] = {r.name: set() for r in schema.rules}
-    for item in items:
-        if schema.is_account(item):
-            acct = pk_text(item, schema) or ""
-            for rule in schema.rules:
-                value = rule_value(item, rule)
-                if value is not None:  # "" too: a value of invisible characters only, as the audit counts it
-                    holders[rule.name].setdefault(value, set()).add(acct)
-        elif schema.locks is None:
-            match = schema.match_lock(item)
-            if match is not None:
-                locked[match[0].name].add(match[1])
-    for item in lock_items:
-        match = schema.match_lock(item)
-        if match is not None:
-            locked[match[0].name].add(match[1])
-    return {r: {form: (tuple(sorted(holders[r].get(form, ()))), form in locked[r])
-                for form in {*holders[r], *locked[r]}} for r in holders}
 
 
 def _shown(world: _World, verdicts: Mapping[str, _Verdict]) -> list[tuple[str, str, str]]:
@@ -475,7 +457,7 @@ def _pair(schema: UniquenessSchema, verdict: _Verdict, rule_name: str, value: st
     else:
         symptom = compare.folded(pair_status(held_before, locked_before),
                                  pair_status(held_after, locked_after), status_after)
-        if symptom is not None:
+        if symptom is not None and symptom not in breaks:  # refused (``compare.exposed``): no note
             verdict.notes.append(_folded_note(rule.name, value, lock_key, schema, symptom, held_after,
                                               clash_with))
     reserved = (compare.reserved_until(verdict.before, rule, value),
@@ -493,6 +475,7 @@ def _folded_note(rule: str, value: str, lock_key: dict[str, Any], schema: Unique
     held = ", ".join(map(visible_value, holders))
     what = (f"{held} would hold {rule} {visible_value(value)} without its own lock {lock}"
             if symptom == MISSING_LOCK else f"Lock {lock} would be held by no account")
+    label = LABELS[symptom].lower()
     return (f"{what}: the audit reports this as part of the case or normalisation clash with "
-            f"{', '.join(map(visible_value, others)) or 'another spelling'}, not as a "
-            f"{LABELS[symptom].lower()}, so it is not refused.")
+            f"{', '.join(map(visible_value, others)) or 'another spelling'}, not as "
+            f"{'an' if label[:1] in 'aeiou' else 'a'} {label}, so it is not refused.")

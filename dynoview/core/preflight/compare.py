@@ -8,10 +8,13 @@ have with at least the same accounts and locks. A new finding that breaks the in
 explicit confirmation.
 
 The audit folds a missing or orphan lock inside a case clash into the clash (it is its
-symptom), and so does the preflight: deleting the lock an account holds while a differently
-spelled lock remains is no new finding. ``folded`` names such a symptom, for a note. A duplicate
-with no lock folds its accounts' missing lock the same way: the account a resolve leaves alone
-with the value had no lock before either, so its missing lock is no new harm.
+symptom), and the preflight's findings do too; ``folded`` names such a symptom, for a note. One
+is not harmless: the lock of the exact spelling an account holds, deleted (or moved away) while
+the account keeps that spelling. The clash's other lock does not guard it (a guarded sign-up with
+exactly that spelling passes: a duplicate), so ``exposed`` names it and it refuses the transaction
+as a missing lock. A duplicate with no lock folds its accounts' missing lock the same way: the
+account a resolve leaves alone with the value had no lock before either, so its missing lock is
+no new harm.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from dynoview.core.preflight.model import FREE
+from dynoview.core.preflight.model import FREE, Forms, pair_status, pk_text, rule_value
 from dynoview.core.uniqueness.findings import (
     BREAKING,
     CASE_CLASH,
@@ -35,7 +38,7 @@ from dynoview.core.uniqueness.findings import (
 )
 from dynoview.core.uniqueness.forms import clash_key, lookalike_key, trims
 from dynoview.core.uniqueness.reservation import is_reservation
-from dynoview.core.uniqueness.schema import LockRule
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 
 #: Which status names a value when several findings do: the worst, and among equals this order.
 _ORDER = (DUPLICATE_VALUE, MISSING_LOCK, ORPHAN_LOCK, CASE_CLASH, LOOKALIKE_CLASH, EXPIRED)
@@ -180,6 +183,48 @@ def folded(raw_before: str, raw_after: str, status_after: str) -> str | None:
     if status_after == CASE_CLASH and raw_after in (MISSING_LOCK, ORPHAN_LOCK) and raw_after != raw_before:
         return raw_after
     return None
+
+
+def forms(schema: UniquenessSchema, items: Iterable[Mapping[str, Any]],
+          lock_items: Iterable[Mapping[str, Any]] = ()) -> Forms:
+    """Every form of every rule among ``items`` (and the locks table's ``lock_items``): its
+    holders and whether its lock exists."""
+    holders: dict[str, dict[str, set[str]]] = {r.name: {} for r in schema.rules}
+    locked: dict[str, set[str]] = {r.name: set() for r in schema.rules}
+    for item in items:
+        if schema.is_account(item):
+            acct = pk_text(item, schema) or ""
+            for rule in schema.rules:
+                value = rule_value(item, rule)
+                if value is not None:  # "" too: a value of invisible characters only, as the audit counts it
+                    holders[rule.name].setdefault(value, set()).add(acct)
+        elif schema.locks is None:
+            match = schema.match_lock(item)
+            if match is not None:
+                locked[match[0].name].add(match[1])
+    for item in lock_items:
+        match = schema.match_lock(item)
+        if match is not None:
+            locked[match[0].name].add(match[1])
+    return {r: {form: (tuple(sorted(holders[r].get(form, ()))), form in locked[r])
+                for form in {*holders[r], *locked[r]}} for r in holders}
+
+
+def exposed(before: Forms, after: Forms, values: Mapping[str, Iterable[str]],
+            breaks: Mapping[tuple[str, str], Iterable[str]]) -> list[tuple[str, str]]:
+    """(rule, value) of each value in play whose lock existed and is gone after the transaction
+    while an account holds exactly that spelling: a missing lock even where the audit folds it
+    into a case clash. ``before``/``after``: a table's ``Forms``; ``values``: rule -> values in
+    play; ``breaks``: those already refused as a missing lock are left out."""
+    out = []
+    for rule, spellings in sorted(values.items()):
+        for value in sorted(spellings):
+            locked_before = before.get(rule, {}).get(value, ((), False))[1]
+            held_after, locked_after = after.get(rule, {}).get(value, ((), False))
+            if (locked_before and pair_status(held_after, locked_after) == MISSING_LOCK
+                    and MISSING_LOCK not in breaks.get((rule, value), ())):
+                out.append((rule, value))
+    return out
 
 
 def holders_by_form(forms: Mapping[str, tuple[tuple[str, ...], bool]], rule: LockRule, status: str,

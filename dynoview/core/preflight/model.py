@@ -129,6 +129,10 @@ class Pair:
             return f"after: {rule} {value} held by {holders} ✗ duplicate"
         who = f" (held by {holders})" if holders else ""
         others = ", ".join(visible_value(c) for c in self.clash_with)
+        if status == CASE_CLASH and self.breaks and self.holders_after and not self.locked_after:
+            # its own lock gone: the audit folds that into the clash, the preflight refuses it
+            return (f"after: {holders} holds {rule} {value} with no lock of its own ✗ missing lock "
+                    f"(the lock of {others or 'another spelling'} does not guard it)")
         if status == CASE_CLASH:
             return (f"after: {rule} {value}{who} and {others or 'another spelling'} are one "
                     f"value to a person but different lock keys ⚠ {LABELS[CASE_CLASH].lower()}")

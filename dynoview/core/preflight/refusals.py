@@ -28,7 +28,7 @@ from dynoview.core.preflight.model import (
 )
 from dynoview.core.tx import templates
 from dynoview.core.tx.model import DELETE, Action, Transaction
-from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK, ORPHAN_LOCK
+from dynoview.core.uniqueness.findings import CASE_CLASH, DUPLICATE_VALUE, MISSING_LOCK, ORPHAN_LOCK
 from dynoview.core.uniqueness.forms import clash_key, trims
 from dynoview.core.uniqueness.locks_table import home_table
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
@@ -73,6 +73,8 @@ class Context:
     #: (table, rule) -> (the Update whose effect on the rule's values cannot be computed, the
     #: attribute it cannot compute; "": which attributes it changes cannot be told)
     blind: Mapping[tuple[str, str], tuple[int, str]] = field(default_factory=dict)
+    #: (table, account id) -> the account as the transaction leaves it, touched or not (None: unread)
+    account: Callable[[str, str], Mapping[str, Any] | None] = lambda _table, _acct: None
     _checked: dict[str, Preflight] = field(default_factory=dict)
 
     def check(self, candidate: Transaction) -> Preflight | None:
@@ -130,6 +132,8 @@ def refusal(pair: Pair, status: str, table: str, ctx: Context) -> Refusal:
         return Refusal(cause.index, rule.name, pair.value, text, None, status=status)
     if (pair.holders_before, pair.locked_before) == (pair.holders_after, pair.locked_after):
         return _unfolded(pair, rule, status, table, ctx)
+    if status == MISSING_LOCK and pair.status_after == CASE_CLASH:  # ``compare.exposed``
+        return _clash_lock_removed(pair, rule, cause, ctx, status)
     if cause.kind == "lock" and cause.lock_removed:
         return _lock_removed(pair, rule, cause, ctx, status)
     if cause.kind == "lock" and status == ORPHAN_LOCK:
@@ -238,6 +242,60 @@ def _lock_removed(pair: Pair, rule: LockRule, cause: _Cause, ctx: Context, statu
         return Refusal(cause.index, rule.name, pair.value, text, None, status=status)
     return Refusal(cause.index, rule.name, pair.value, f"{text} Or {keep.text}.", None, choices=(keep,),
                    status=status)
+
+
+def _clash_lock_removed(pair: Pair, rule: LockRule, cause: _Cause, ctx: Context, status: str) -> Refusal:
+    """The lock of the exact spelling an account keeps, removed inside a case clash: the other
+    spelling's lock does not guard it. Instead: the account takes a kept spelling in the same
+    transaction (offered where that passes its own preflight), or the lock stays."""
+    holder = _shown(pair.holders_after)
+    named, others = _named(rule, pair.value), _shown(pair.clash_with) or "another spelling"
+    text = (f"{cause.where}{holder} still holds {rule.name} {named}, exactly this spelling, so its lock "
+            f"{visible_value(pair.lock_text)} must stay: the lock of {others} (the other spelling in the "
+            f"case clash) does not guard it, and without its own lock anyone could sign up with exactly "
+            f"{named} (a missing lock).")
+    refused: list[str] = []
+    for kept, tx in _kept_spellings(pair, rule, cause.table, ctx):
+        check = ctx.check(tx)
+        if check is not None and not check.refused:
+            return Refusal(cause.index, rule.name, pair.value, (
+                f"{text} To keep one spelling, change {holder}'s {rule.name} to {_named(rule, kept)} in "
+                f"the same transaction: use this transaction with {holder}'s guarded Update to "
+                f"{_named(rule, kept)} added."), "change_value", tx, status=status)
+        if check is not None and check.refusals:
+            reason = _ACTION_PREFIX.sub("", check.refusals[0].message).rstrip(".")
+            refused.append(f"; changing it to {_named(rule, kept)} is refused too ({reason})")
+    text += (f" Keep the lock, or change {holder}'s {rule.name} in the same transaction (the Change "
+             f"{rule.name} template releases the old lock with it){''.join(refused)}.")
+    keep = _without(cause, ctx, "keep the lock")
+    if keep is None or keep.suggestion is None:
+        return Refusal(cause.index, rule.name, pair.value, text, None, status=status)
+    return Refusal(cause.index, rule.name, pair.value, f"{text} Or {keep.text}.", None, choices=(keep,),
+                   status=status)
+
+
+def _kept_spellings(pair: Pair, rule: LockRule, table: str, ctx: Context) -> list[tuple[str, Transaction]]:
+    """For each other locked spelling of the clash, the transaction with the holder's guarded
+    Update to it added (the Update of ``templates.change_value``: its lock exists already)."""
+    if ctx.verify is None or len(pair.holders_after) != 1:
+        return []
+    acct = pair.holders_after[0]
+    item = ctx.account(table, acct)
+    if item is None or any(k == "account" and pk_text(key, ctx.schema) == acct and a.table == table
+                           for _i, a, key, k in ctx.touched):
+        return []  # a second write of the account in one transaction: DynamoDB refuses it
+    out = []
+    forms = ctx.forms_after.get(table, {}).get(rule.name, {})
+    for kept in (k for k in pair.clash_with if forms.get(k, ((), False))[1]):  # locked spellings
+        try:
+            moved = templates.change_value(ctx.schema, table, item, rule.name, rule.value_part(kept))
+        except (KeyError, ValueError):
+            continue
+        tx = ctx.tx.copy()
+        tx.add(moved.actions[-1])  # the account's Update, guarded on the value it holds
+        tx.regenerate_token()
+        out.append((kept, tx))
+    return out
 
 
 def _lone_lock(pair: Pair, rule: LockRule, cause: _Cause, ctx: Context, status: str) -> Refusal:

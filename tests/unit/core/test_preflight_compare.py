@@ -251,15 +251,16 @@ def test_judge_a_lone_lock_of_another_spelling_is_the_clash_the_audit_reports(wh
                for n in result.notes)
 
 
-def test_judge_deleting_the_held_lock_of_a_clash_is_as_the_audit_says() -> None:
-    # The audit folds margaret's missing lock into the clash that was already there: no new
-    # finding, so no refusal; a note says what happens.
+def test_judge_deleting_the_held_lock_of_a_clash_is_refused() -> None:
+    # The audit folds margaret's missing lock into the clash that was already there, but the
+    # other spelling's lock does not guard margaret@x.io itself: refused (compare.exposed), with
+    # the transaction that moves her to the kept spelling as its suggestion.
     items = [acct("m1", "margaret@x.io"), lock("EMAIL", "margaret@x.io"), lock("EMAIL", "Margaret@x.io")]
     tx = Transaction([Action("Delete", TABLE, key=lock("EMAIL", "margaret@x.io"))])
     result = judge(tx, SCHEMA, MemorySource(items))
-    assert not result.refused and not result.warnings
-    assert any(n.startswith("ACCT#m1 would hold email margaret@x.io without its own lock")
-               for n in result.notes)
+    (refusal,) = result.refusals
+    assert refusal.status == MISSING_LOCK and refusal.suggestion is not None
+    assert not [n for n in result.notes if "audit reports" in n]
     # Releasing the other spelling instead repairs the clash.
     fix = Transaction([Action("Delete", TABLE, key=lock("EMAIL", "Margaret@x.io"))])
     result = judge(fix, SCHEMA, MemorySource(items))
