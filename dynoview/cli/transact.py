@@ -39,7 +39,15 @@ from dynoview.core.errors import DynoViewError, ReadOnlyError, describe_error
 from dynoview.core.preflight.check import run_preflight
 from dynoview.core.preflight.replay import replayed
 from dynoview.core.reads.reader import Reader
-from dynoview.core.session.connection import Connection, ConnectionSpecError, check_endpoint_url, check_region
+from dynoview.core.session.connection import (
+    Connection,
+    ConnectionSpecError,
+    check_endpoint_url,
+    check_region,
+    spec_from_environment,
+    validate_spec,
+    with_configured_endpoint,
+)
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog, ActionLogError, connection_record
 from dynoview.core.tx.code_export import to_aws_cli, to_boto3, to_javascript
@@ -73,7 +81,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--export", choices=("boto3", "cli", "js"),
                         help="print the request as code and send nothing: a boto3 script, a POSIX shell "
                              "script for the AWS CLI (it writes the JSON file, then runs the command), or "
-                             "JavaScript SDK v3 (with --region and --endpoint-url in the code)")
+                             "JavaScript SDK v3; the code names the profile, region and endpoint a send "
+                             "would use (--profile, --region, --endpoint-url or the profile's own), "
+                             "never keys")
     parser.add_argument("--dry-run", action="store_true",
                         help="print the exact request body that would be sent, and send nothing; with a "
                              "connection (--endpoint-url, --demo, --profile or --region) the tables are "
@@ -206,19 +216,20 @@ def _export(args: argparse.Namespace, tx: Transaction) -> int:
         # token in a query written into code meant to be shared.
         check_endpoint_url(args.endpoint_url, source="--endpoint-url")
         check_region(args.region, endpoint_url=args.endpoint_url)
+        profile, region, endpoint_url = _export_target(args)
     except ConnectionSpecError as exc:
         say(str(exc))
         return EXIT_ERROR
+    except USER_ERRORS as exc:  # a profile the config files do not have, a file that does not parse
+        return fail(exc, args)
     request = tx.to_request()
-    where = {"region": args.region or ("us-east-1" if args.endpoint_url else None),
-             "endpoint_url": args.endpoint_url}
     try:
         if args.export == "boto3":
-            code = to_boto3(request, **where)
+            code = to_boto3(request, profile=profile, region=region, endpoint_url=endpoint_url)
         elif args.export == "js":
-            code = to_javascript(request, **where)
+            code = to_javascript(request, profile=profile, region=region, endpoint_url=endpoint_url)
         else:
-            code = to_aws_cli(request, **where).script()
+            code = to_aws_cli(request, profile=profile, region=region, endpoint_url=endpoint_url).script()
     except RequestShapeError as exc:
         print(f"dynoview: {exc.message}", file=sys.stderr)
         return EXIT_ERROR
@@ -227,6 +238,26 @@ def _export(args: argparse.Namespace, tx: Transaction) -> int:
         print(f"token: {note}", file=sys.stderr)
     print(code, end="")
     return EXIT_OK
+
+
+def _export_target(args: argparse.Namespace) -> tuple[str | None, str | None, str | None]:
+    """The profile, region and endpoint a send of this command would use, read as the connection
+    reads them (the flags, AWS_PROFILE and AWS_REGION, the profile's endpoint_url and region)
+    but without signing in or reaching anything: the code, run as it is, writes there, never
+    through the default chain to another account."""
+    import boto3.session
+
+    spec = with_configured_endpoint(spec_from_environment(
+        profile=args.profile, region=args.region, endpoint_url=args.endpoint_url))
+    validate_spec(spec)
+    # boto3 reads the profile's region, and says ProfileNotFound for a profile the files lack:
+    # code for it would fail where it runs, or find another profile of that name there.
+    session = boto3.session.Session(profile_name=spec.profile)
+    region = spec.region or session.region_name
+    if not spec.region:
+        check_region(region, endpoint_url=spec.endpoint_url,
+                     source=f"The region of profile {spec.profile or 'default'}")
+    return spec.profile, region or ("us-east-1" if spec.endpoint_url else None), spec.endpoint_url
 
 
 def _preflight_failed(args: argparse.Namespace, exc: BaseException) -> int:

@@ -9,8 +9,10 @@ this module loads with the first error described, not with every module that can
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,35 @@ _UNREACHABLE = Entry(
     "Endpoint unreachable",
     "Could not reach the DynamoDB endpoint{where}. Check that it is running and that the URL is "
     "right (for DynamoDB Local usually http://localhost:8000), then retry.", "EndpointUnreachable")
+_NETWORK = ("Check your network connection, VPN and proxy settings (HTTPS_PROXY, HTTP_PROXY, "
+            "NO_PROXY)")
+#: The services a sign-in reaches before any request goes to DynamoDB: when one of them cannot
+#: be reached, DynamoDB is not what failed (``unreachable_service`` tells them apart).
+UNREACHABLE_SERVICES: dict[str, Entry] = {
+    "dynamodb": _UNREACHABLE,
+    "sts": Entry(
+        "AWS STS unreachable",
+        "Could not reach AWS STS{service_at}, where the role{for_profile} is assumed, so nothing "
+        f"was sent to DynamoDB. {_NETWORK}, and the STS endpoint if AWS_ENDPOINT_URL_STS or the "
+        "profile sets one, then retry.", "STSUnreachable"),
+    "sso": Entry(
+        "AWS SSO unreachable",
+        "Could not reach the IAM Identity Center (SSO) portal{service_at}, which hands out the "
+        f"role credentials{{for_profile}}, so nothing was sent to DynamoDB. {_NETWORK}, then "
+        "retry; if it still fails, sign in again with `aws sso login{profile_flag}`.",
+        "SSOUnreachable"),
+    "oidc": Entry(
+        "AWS SSO unreachable",
+        "Could not reach IAM Identity Center's sign-in service (SSO OIDC){service_at}, which "
+        "starts and renews the SSO session{for_profile}, so nothing was sent to DynamoDB. "
+        f"{_NETWORK}, then retry, or sign in with `aws sso login{{profile_flag}}` once it can "
+        "be reached.", "SSOUnreachable"),
+}
+#: Paths only the SSO portal's and SSO OIDC's calls use: an endpoint set by
+#: AWS_ENDPOINT_URL_SSO or AWS_ENDPOINT_URL_SSO_OIDC names a host that does not say whose it is.
+_SSO_PATHS = ("/federation/", "/assignment/", "/logout")
+_OIDC_PATHS = ("/token", "/client/register", "/device_authorization")
+_AWS_DOMAINS = (".amazonaws.com", ".amazonaws.com.cn", ".api.aws")
 
 #: botocore's exception classes (by name, through the class hierarchy) -> what to say.
 BOTOCORE_ERRORS: dict[str, Entry] = {
@@ -192,10 +223,62 @@ def similar_table(wanted: str, names: Iterable[str]) -> str | None:
     return close[0] if close else None
 
 
-def render(entry: Entry, facts: Facts) -> tuple[str, str, str | None]:
-    """The title, sentence and code ``entry`` gives for ``facts``."""
+def failed_url(exc_text: str) -> str:
+    """The URL botocore's connection errors name (``... endpoint URL: "URL"``), "" if none."""
+    match = re.search(r'endpoint URL: "([^"]*)"', exc_text)
+    return match.group(1) if match else ""
+
+
+def unreachable_service(url: str, *, signing_in: bool = False) -> str:
+    """Whose endpoint ``url`` is, a key of ``UNREACHABLE_SERVICES``: by AWS's host names
+    (``sts.…``, ``portal.sso.…``, ``oidc.…``), else by the paths only SSO's calls use. STS and
+    DynamoDB both post to "/": another host there is DynamoDB's, but while ``signing_in`` (no
+    DynamoDB request is made then) it is STS's, the one other service a sign-in calls."""
+    try:
+        parts = urlsplit(url)
+        host, path = (parts.hostname or "").lower(), parts.path or "/"
+    except ValueError:
+        host, path = "", "/"
+    for prefix, service in (("sts.", "sts"), ("portal.sso.", "sso"), ("oidc.", "oidc"),
+                            ("dynamodb.", "dynamodb"), ("streams.dynamodb.", "dynamodb")):
+        if host.startswith(prefix) and host.endswith(_AWS_DOMAINS):
+            return service
+    if path.startswith(_SSO_PATHS):
+        return "sso"
+    if path.startswith(_OIDC_PATHS):
+        return "oidc"
+    return "sts" if signing_in else "dynamodb"
+
+
+def _service_at(url: str) -> str:
+    """" at scheme://host[:port]": the place, without user info, path or query."""
+    try:
+        parts = urlsplit(url)
+        host, port = parts.hostname or "", parts.port
+    except ValueError:
+        return ""
+    if not host:
+        return ""
+    host = f"[{host}]" if ":" in host else host
+    return f" at {parts.scheme}://{host}{f':{port}' if port else ''}"
+
+
+def render_unreachable_sign_in(facts: Facts) -> tuple[str, str, str | None]:
+    """``render`` for a connection failure while the credentials were being resolved, when
+    only the sign-in's services (STS, SSO) can have been called (``signin.sign_in``)."""
+    return render(_UNREACHABLE, facts, signing_in=True)
+
+
+def render(entry: Entry, facts: Facts, *, signing_in: bool = False) -> tuple[str, str, str | None]:
+    """The title, sentence and code ``entry`` gives for ``facts``. A connection failure names
+    the service whose endpoint could not be reached (``unreachable_service``), not always
+    DynamoDB's."""
+    url = ""
+    if entry is _UNREACHABLE:
+        url = failed_url(facts.exc_text)
+        entry = UNREACHABLE_SERVICES[unreachable_service(url, signing_in=signing_in)]
     raw = facts.raw.strip() or f"HTTP {facts.status} with no message"
-    fields = {**vars(facts), "profile_name": facts.profile or "(default)",
+    fields = {**vars(facts), "profile_name": facts.profile or "(default)", "service_at": _service_at(url),
               "raw_sentence": raw if raw.endswith((".", "!", "?")) else raw + ".",
               "code_or_status": facts.code or str(facts.status)}
     code = facts.code if entry.code is None else entry.code.format(**fields)

@@ -146,7 +146,8 @@ def test_a_credential_process_that_hangs_is_stopped(profiles: Profiles, moto_end
     with pytest.raises(SignInError) as info:
         connect(profiles, profile, moto_endpoint)
     assert time.monotonic() - started < 10
-    assert info.value.message.startswith(f"The credential_process of profile {profile} did not "
+    # The profile whose process hung: in the chain, its source profile's.
+    assert info.value.message.startswith("The credential_process of profile hangs did not "
                                          "finish within 1 seconds and was stopped")
 
 
@@ -157,7 +158,8 @@ def test_a_chain_whose_source_fails_says_why_not_that_it_loops(profiles: Profile
     with pytest.raises(SignInError) as info:
         connect(profiles, "failing-chained", moto_endpoint)
     assert "loop" not in info.value.message.lower()
-    assert info.value.message.startswith("The credential_process of profile failing-chained")
+    # The source profile's process failed: failing-chained has none of its own.
+    assert info.value.message.startswith("The credential_process of profile failing-process")
     assert "exited with status 3" in info.value.message
 
 

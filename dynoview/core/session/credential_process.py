@@ -116,7 +116,10 @@ def _process_class() -> type:
             def failed(why: str) -> CredentialRetrievalError:
                 # ``sentence``: phrased here, quoting none of the output; _retrieval_sentence
                 # passes it on as it is (botocore's own messages it does not pass on at all).
-                return CredentialRetrievalError(provider=self.METHOD, error_msg=why, sentence=True)
+                # ``profile``: the one whose process this is, not always the connection's (a
+                # role chain's source profile runs its own).
+                return CredentialRetrievalError(provider=self.METHOD, error_msg=why, sentence=True,
+                                                profile=self._profile_name)
 
             try:
                 command = compat_shell_split(credential_process)

@@ -367,7 +367,10 @@ def sign_in(boto3_session: Any, profile: str | None) -> Any:
     when they cannot be had; returns the credentials (None: the chain found none)."""
     from botocore.exceptions import (
         ClientError,
+        ConnectionClosedError,
+        ConnectTimeoutError,
         CredentialRetrievalError,
+        EndpointConnectionError,
         InvalidConfigError,
         PartialCredentialsError,
     )
@@ -392,6 +395,9 @@ def sign_in(boto3_session: Any, profile: str | None) -> Any:
                           f"({said or exc.response.get('Error', {}).get('Code', 'no reason given')}). "
                           "Check the role's trust policy and that the source profile may call "
                           "sts:AssumeRole on it, or use another profile.") from exc
+    except (EndpointConnectionError, ConnectTimeoutError, ConnectionClosedError) as exc:
+        # No DynamoDB request is made while signing in: STS or SSO is what could not be reached.
+        raise SignInError(_unreachable_sentence(exc, profile)) from exc
     except (InvalidConfigError, PartialCredentialsError) as exc:
         raise SignInError(f"Profile {profile or 'default'} cannot be used as configured: "
                           f"{redact_text(str(exc))} Fix it in your AWS config file.") from exc
@@ -404,19 +410,34 @@ def sign_in(boto3_session: Any, profile: str | None) -> Any:
                           "Fix the path in your AWS config file, or create the file.") from exc
 
 
+def _unreachable_sentence(exc: Exception, profile: str | None) -> str:
+    """The sign-in service that could not be reached (STS, the SSO portal or OIDC), by the URL
+    botocore names, and what to do: never "the DynamoDB endpoint", which answers fine."""
+    from dynoview.core.error_messages import Facts, render_unreachable_sign_in
+    from dynoview.core.errors import login_profile_flag
+
+    facts = Facts(profile=profile, profile_flag=login_profile_flag(profile),
+                  for_profile=f" for profile {profile}" if profile else "",
+                  exc_text=redact_text(str(exc)))
+    return render_unreachable_sign_in(facts)[1]
+
+
 def _retrieval_sentence(exc: Any, profile: str | None) -> str:
     kwargs = getattr(exc, "kwargs", {})
     provider = kwargs.get("provider", "")
-    name = profile or "default"
+    # The profile whose credential_process failed (a role chain's source profile, say), as the
+    # provider that ran it knows it; else the connection's.
+    name = kwargs.get("profile") or profile or "default"
+    chain = f" Profile {profile} signs in through profile {name}." if profile and name != profile else ""
     if provider == "custom-process" and not kwargs.get("sentence"):
         # botocore's message quotes the process's standard error whole: a helper's own secrets
         # (a password, a Vault token) that no redaction pattern knows, and megabytes of it.
         return (f"The credential_process of profile {name} failed, so there are no credentials to "
-                "connect with. What it printed is not shown here, as it may hold secrets. Run that "
-                "command in a terminal to see why, then retry.")
+                f"connect with. What it printed is not shown here, as it may hold secrets.{chain} Run "
+                "that command in a terminal to see why, then retry.")
     detail = redact_text(str(kwargs.get("error_msg", exc)).strip())
     if provider == "custom-process":  # a sentence of credential_process.py, quoting no output
-        return (f"The credential_process of profile {name} {detail} Run that command in a terminal "
-                "to see why, then retry.")
+        return (f"The credential_process of profile {name} {detail}{chain} Run that command in a "
+                "terminal to see why, then retry.")
     return (f"No credentials for profile {name} from {provider or 'its credential source'}: "
             f"{detail} Check the profile's credential_source or source_profile, then retry.")

@@ -1,8 +1,10 @@
 """Export a transaction as code: boto3 Python, an AWS CLI command with its file, and
 the JavaScript SDK v3.
 
-Exported code relies on the default credential chain (environment, profile, SSO,
-instance role): it never contains keys. A user and password in the endpoint URL
+Exported code signs with the AWS profile it is given (``profile``: the connection's, by name
+only), else with the default credential chain (environment, profile, SSO, instance role): it
+never contains keys. Without the profile, code run as it is would write wherever the default
+chain points, another account perhaps. A user and password in the endpoint URL
 (``http://user:pass@host:8000``) are dropped, and the code says so in a comment
 (``URL_CREDENTIALS_NOTE``). The request is the exact preview request, token
 included, so running the export is the same transaction.
@@ -44,6 +46,13 @@ URL_CREDENTIALS_NOTE = ("The endpoint URL's user name and password were left out
 BINARY_NOTE = ("This request holds binary values, sent as base64 with --cli-binary-format base64: "
                "that needs AWS CLI version 2 (version 1 refuses the option rather than storing the "
                "base64 text itself as the value).")
+
+#: Where the export's credentials come from, in two comment lines: named profile (True) or not.
+_CREDENTIALS = {False: ("Credentials come from the default chain",
+                        "(environment, AWS profile, SSO or instance role); none are stored here."),
+                True: ("Credentials come from the AWS profile named below",
+                       "(its keys, SSO or role, as your AWS config sets it); none are stored here.")}
+
 
 class ExportValueError(RequestShapeError):
     """The request holds a value no export can represent exactly; nothing was generated."""
@@ -91,7 +100,7 @@ def _endpoint(endpoint_url: str | None) -> tuple[str | None, str | None]:
 
 
 def _client_args(region: str | None, endpoint_url: str | None) -> str:
-    args = []
+    args: list[str] = []
     if region:
         args.append(f"region_name={region!r}")
     if endpoint_url:
@@ -100,24 +109,30 @@ def _client_args(region: str | None, endpoint_url: str | None) -> str:
 
 
 def to_boto3(request: Mapping[str, Any], *, region: str | None = None,
-             endpoint_url: str | None = None) -> str:
-    """A runnable Python script sending this request with a boto3 low-level client."""
+             endpoint_url: str | None = None, profile: str | None = None) -> str:
+    """A runnable Python script sending this request with a boto3 low-level client (of a
+    session on ``profile`` when given)."""
     request_body(request)  # refuse a request botocore would refuse, before writing code for it
     plain = _plain(request)
     region = _plain(region, "region") if region else None
+    profile = _plain(profile, "profile") if profile else None
     endpoint_url, url_note = _endpoint(endpoint_url)
     literal = pprint.pformat(plain, indent=1, width=100, sort_dicts=False)
     # repr of plain data is a Python literal; reading it back proves it holds no names or calls.
     if ast.literal_eval(literal) != plain:
         raise ExportValueError("The request could not be written as a Python literal that reads back "
                                "the same. Report this as a bug in DynoView.")
+    # The profile by name (repr: a Python literal), never its keys.
+    client = (f"session = boto3.Session(profile_name={profile!r})\n"
+              f"client = session.client({_client_args(region, endpoint_url)})\n" if profile
+              else f"client = boto3.client({_client_args(region, endpoint_url)})\n")
+    first, second = _CREDENTIALS[profile is not None]
     return (
-        '"""TransactWriteItems exported from DynoView. Credentials come from the default chain\n'
-        '(environment, AWS profile, SSO or instance role); none are stored here."""\n'
+        f'"""TransactWriteItems exported from DynoView. {first}\n{second}"""\n'
         + "".join(f"# {line}\n" for line in (_wrap(url_note) if url_note else []))
         + "import boto3\n"
         "\n"
-        f"client = boto3.client({_client_args(region, endpoint_url)})\n"
+        f"{client}"
         "\n"
         f"request = {literal}\n"
         "\n"
@@ -169,7 +184,8 @@ def _cli_option(name: str, value: str) -> list[str]:
 
 
 def to_aws_cli(request: Mapping[str, Any], *, region: str | None = None,
-               endpoint_url: str | None = None, file_name: str = CLI_FILE_NAME) -> CliExport:
+               endpoint_url: str | None = None, file_name: str = CLI_FILE_NAME,
+               profile: str | None = None) -> CliExport:
     """``aws dynamodb transact-write-items --cli-input-json file://...`` and the file's content:
     the whole request body, ``TransactItems`` and ``ClientRequestToken`` alike.
 
@@ -186,6 +202,8 @@ def to_aws_cli(request: Mapping[str, Any], *, region: str | None = None,
     # Only global options (never expanded) and our own file:// follow the operation's name.
     parts = ["aws", "dynamodb", "transact-write-items",
              *_cli_option("--cli-input-json", f"file://{_plain(file_name, 'file_name')}")]
+    if profile:
+        parts += _cli_option("--profile", _plain(profile, "profile"))
     if region:
         parts += _cli_option("--region", _plain(region, "region"))
     endpoint, url_note = _endpoint(endpoint_url)
@@ -227,20 +245,23 @@ _JS = JsStyle(string=_js_string, trailing_commas=False, error=ExportValueError,
 
 
 def to_javascript(request: Mapping[str, Any], *, region: str | None = None,
-                  endpoint_url: str | None = None) -> str:
-    """An ES module using @aws-sdk/client-dynamodb's TransactWriteItemsCommand."""
+                  endpoint_url: str | None = None, profile: str | None = None) -> str:
+    """An ES module using @aws-sdk/client-dynamodb's TransactWriteItemsCommand (its client's
+    ``profile`` option: credentials from that profile, as AWS_PROFILE would give them)."""
     request_body(request)
     options: dict[str, Any] = {}
+    if profile:
+        options["profile"] = _plain(profile, "profile")
     if region:
         options["region"] = _plain(region, "region")
     endpoint, url_note = _endpoint(endpoint_url)
     if endpoint:
         options["endpoint"] = endpoint
+    first, second = _CREDENTIALS[profile is not None]
     client_options = ("{ " + ", ".join(f"{k}: {_js_string(v)}" for k, v in options.items()) + " }"
                       if options else "{}")
     return (
-        "// TransactWriteItems exported from DynoView. Credentials come from the default\n"
-        "// provider chain (environment, profile, SSO or instance role); none are stored here.\n"
+        f"// TransactWriteItems exported from DynoView. {first}\n// {second}\n"
         + "".join(f"// {line}\n" for line in (_wrap(url_note) if url_note else []))
         + 'import { DynamoDBClient, TransactWriteItemsCommand } from "@aws-sdk/client-dynamodb";\n'
         "\n"

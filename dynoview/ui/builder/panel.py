@@ -427,11 +427,14 @@ class BuilderPanel(QWidget):
         conn = self.ctx.connection
         region = conn.region if conn is not None else None
         endpoint = conn.spec.endpoint_url if conn is not None else None
+        # The connection's profile too: without it the code writes through the default chain,
+        # maybe another account than the one the preflight read.
+        profile = conn.spec.profile if conn is not None and not conn.spec.demo else None
         if kind == "cli":
-            cli = code_export.to_aws_cli(request, region=region, endpoint_url=endpoint)
+            cli = code_export.to_aws_cli(request, region=region, endpoint_url=endpoint, profile=profile)
             return cli.command, cli.file_name, cli.file_content
         write = code_export.to_boto3 if kind == "boto3" else code_export.to_javascript
-        return write(request, region=region, endpoint_url=endpoint), None, None
+        return write(request, region=region, endpoint_url=endpoint, profile=profile), None, None
 
     def export(self, kind: str) -> None:
         self.refresh()
