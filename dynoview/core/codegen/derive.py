@@ -73,6 +73,16 @@ def _check_schema(schema: UniquenessSchema, table: str) -> None:
     if scoped is not None:  # the functions take no scope: their markers would be in the wrong one
         raise CodegenError(f"The {scoped.name} rule is unique per scope ({scoped.scope}), and generated "
                            "code does not fill scopes yet: use the builder's templates for this schema.")
+    by_attribute: dict[str, str] = {}
+    for rule in schema.rules:
+        # One value per rule: a second rule on an attribute would lock another value than the
+        # account holds (the builder locks the attribute's one value under each rule).
+        first = by_attribute.setdefault(rule.attribute, rule.name)
+        if first != rule.name:
+            raise CodegenError(f"The {first} and {rule.name} rules both protect attribute "
+                               f"{rule.attribute}, and generated code takes one value per rule: use "
+                               "the builder's templates for this schema, or give each rule an "
+                               "attribute of its own.")
     locks = schema.locks
     # Locks said to be in the table itself are beside its accounts (``--locks-table`` naming
     # ``--table``); otherwise the table named is the locks' own, not the accounts'.
@@ -200,6 +210,16 @@ def _for_rule(steps: tuple[Step, ...], rule: LockRule) -> tuple[Step, ...]:
                  for s in steps)
 
 
+def _held_locks(steps: tuple[Step, ...], held: tuple[Param, ...]) -> tuple[Step, ...]:
+    """The steps with each lock action on a value the account holds now marked (``Step.held``):
+    the templates leave it out where no lock can exist (``template_releases``: a value the rule
+    empties, or whose key is too long), and so does the generated code, at run time."""
+    keys = {p.key for p in held}
+    return tuple(dataclasses.replace(s, held=s.failure.value)
+                 if s.failure.kind in (TAKEN, LOCK_MISSING) and s.failure.value in keys else s
+                 for s in steps)
+
+
 def _words(rules: tuple[RuleInfo, ...], rule: LockRule) -> Words:
     return next(r.words for r in rules if r.name == rule.name)
 
@@ -278,8 +298,8 @@ def _change(build: _Build, rule: LockRule) -> Operation:
         tx = templates.change_value(probed, table_value,
                                     _account_item(schema, account_value, held), rule.name, new_value)
         # The account's guard fails when it no longer holds the value the caller gave.
-        variants.append(Variant(with_current, _for_rule(
-            _steps(schema, probe, CHANGE_VALUE, tx, locks_value), rule)))
+        variants.append(Variant(with_current, _held_locks(_for_rule(
+            _steps(schema, probe, CHANGE_VALUE, tx, locks_value), rule), (current,))))
     return Operation(CHANGE_VALUE, ("change", *words), rule.name,
                      (account, current, new, table, *locks),
                      tuple(variants[:2]),
@@ -303,7 +323,8 @@ def _delete(build: _Build, lacking: Mapping[str, Any]) -> Operation:
     held |= {schema.rule(name).attribute: av for name, av in lacking.items() if av is not None}
     tx = templates.delete_account(probed, table_value, _account_item(schema, account_value, held))
     return Operation(DELETE_ACCOUNT, ("delete", "account"), None, (account, *values, table, *locks),
-                     (Variant(False, _steps(schema, probe, DELETE_ACCOUNT, tx, locks_value)),),
+                     (Variant(False, _held_locks(_steps(schema, probe, DELETE_ACCOUNT, tx, locks_value),
+                                                 tuple(values))),),
                      "Delete the account and the lock of every value it holds, only while it "
                      "still holds these values.")
 
@@ -395,8 +416,8 @@ def _resolve(build: _Build, rule: LockRule) -> Operation:
             _account_item(schema, other_value, {rule.attribute: build.held(
                 theirs, probe.spelling(shared_value, theirs))}),
             rule.name, new_value, kept_lock=build.kept_lock)
-        variants.append(Variant(with_new, _for_rule(
-            _steps(schema, probe, RESOLVE_DUPLICATE, tx, locks_value), rule)))
+        variants.append(Variant(with_new, _held_locks(_for_rule(
+            _steps(schema, probe, RESOLVE_DUPLICATE, tx, locks_value), rule), (shared,))))
     used = {s.param for v in variants for step in v.steps for s in slots(step.request)}
     params = tuple(p for p in (keep, other, shared, theirs, new, table, *locks)
                    if (p is not theirs or theirs.key in used) and (p is not new or len(variants) > 1))

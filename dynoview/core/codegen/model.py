@@ -122,6 +122,10 @@ class Step:
     request: Mapping[str, Any]  # {"Put": {...}} and so on
     failure: Failure
     merge_attributes: bool = False  # the new account item: ATTRIBUTES are added to it
+    #: Param.key of the value the account holds now whose lock this action deletes or checks:
+    #: left out at run time where no such lock can exist (the rule empties the value, or its
+    #: key is over DynamoDB's limits), as the builder's templates leave it out.
+    held: str | None = None
 
 
 @dataclass(frozen=True)

@@ -62,6 +62,19 @@ RESERVED = frozenset({
 })
 
 
+#: What generated code puts before a rule's words to name a parameter of its value.
+_PREFIXES: tuple[Words, ...] = ((), ("current",), ("new",), ("other",))
+
+
+def _clashes(words: Words) -> bool:
+    """Whether a name made from a rule's words (its parameters, and their ``<value>_key``
+    normalised forms, in either language) is reserved, or would read as another's."""
+    if words[-1] == "key":
+        return True
+    made = [(*prefix, *words, *tail) for prefix in _PREFIXES for tail in ((), ("key",))]
+    return any(snake(w) in RESERVED or camel(w) in RESERVED for w in made)
+
+
 def words_of(name: str) -> Words:
     """The ASCII letter-and-digit runs of a name, lower case: "E-Mail" -> ("e", "mail")."""
     return tuple(w.lower() for w in _WORD.findall(name))
@@ -72,9 +85,11 @@ def rule_words(names: list[str]) -> list[Words]:
     reserved name.
 
     A name with no ASCII letters becomes ``rule<N>``; a leading digit gets ``rule`` before
-    it; a reserved name, or one ending in "key" (``<value>_key`` holds a value's normalised
-    form), gets "value" after it; a name whose words another rule already has gets its
-    position after it. A name starting with "normalise" gets "value" after it too (the
+    it; a reserved name, one ending in "key" (``<value>_key`` holds a value's normalised
+    form), or one making a reserved name with what generated code puts around it
+    (``new_<rule>``, ``<rule>_key``) gets "value" after it until none does ("new" becomes
+    "new_value_value", as "newValue" is a helper); a name whose words another rule already
+    has gets its position after it. A name starting with "normalise" gets "value" after it too (the
     normalisers are ``normalise_<rule>``).
     """
     out: list[Words] = []
@@ -83,8 +98,11 @@ def rule_words(names: list[str]) -> list[Words]:
         if words[0][0].isdigit():
             words = ("rule", *words)
         # "normalise_<rule>" names a rule's normaliser, so no rule may start with "normalise".
-        if snake(words) in RESERVED or camel(words) in RESERVED or words[-1] == "key" \
-                or words[0] == "normalise":
+        if words[0] == "normalise":
+            words = (*words, "value")
+        # Appending "value" can make another reserved name ("new" -> "newValue", a helper),
+        # so it is appended until no name made from the words is reserved.
+        while _clashes(words):
             words = (*words, "value")
         while words in out or camel(words) in {camel(w) for w in out}:
             words = (*words, str(index + 1))

@@ -244,9 +244,10 @@ class _Writer:
         self.emit(level, "failures = [")
         for step in st.steps:
             f = step.failure
+            held = [] if step.held is None else [f"held_key={_slot(m.Slot(step.held, m.KEY))}"]
             self.call(level + 1, "", "_Failure", [
                 _Literal(f.kind), "None" if f.rule is None else _Literal(f.rule), _var(f.value),
-                _var(f.account)], tail=",")
+                _var(f.account), *held], tail=",")
         self.emit(level, "]")
         self.call(level, "", "_transact",
                   ["client", "items", "failures", "max_attempts", "client_request_token"])

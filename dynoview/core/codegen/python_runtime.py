@@ -205,6 +205,9 @@ class _Failure(NamedTuple):
     field: Field | None
     value: str | None
     account: str | None
+    #: the normalised form of the value the account holds now, when this action deletes
+    #: or checks its lock: left out where no such lock can exist (``_possible_locks``)
+    held_key: str | None = None
 
 
 def _raise_for_failed_conditions(
@@ -254,6 +257,7 @@ def _transact(
     client_request_token: str | None,
 ) -> None:
     """Send the transaction; retry conflicts and throttling with backoff, same token."""
+    items, failures = _possible_locks(items, failures)
     _check_keys(items, failures)
     # One token for every attempt: DynamoDB applies a token's request once (for 10
     # minutes), so resending after an answer that never arrived cannot write twice. The
@@ -403,12 +407,45 @@ def _check_key(
 ) -> None:
     """Refuse a key DynamoDB would refuse as too long, naming the value it was built
     from (a long value can pass its own checks and still make a key over the limit)."""
+    over = _too_long(key, names)
+    if over is not None:
+        raise KeyTooLongError(field, value, *over)
+
+
+def _too_long(
+    key: Mapping[str, Any], names: tuple[str, str | None]
+) -> tuple[str, int, int] | None:
+    """(name, bytes, limit) of the first part of ``key`` over DynamoDB's limits, or
+    None when it fits."""
     for name, limit in ((names[0], _PARTITION_KEY_BYTES), (names[1], _SORT_KEY_BYTES)):
         text = key.get(name, {{}}).get("S") if name is not None else None
         if isinstance(text, str):
             size = len(text.encode("utf-8", "surrogatepass"))
             if size > limit:
-                raise KeyTooLongError(field, value, name or "", size, limit)
+                return name or "", size, limit
+    return None
+
+
+def _action_key(item: Mapping[str, Any]) -> Mapping[str, Any]:
+    ((kind, action),) = item.items()
+    key: Mapping[str, Any] = action["Item"] if kind == "Put" else action["Key"]
+    return key
+
+
+def _possible_locks(
+    items: list[dict[str, Any]], failures: Sequence[_Failure]
+) -> tuple[list[dict[str, Any]], list[_Failure]]:
+    """The actions without those on the lock of a value the account holds that no lock
+    can exist for: one its rule empties ("   " trimmed) is no value, and one whose lock
+    key is too long never had a lock (only changing the value fixes it). Sending them
+    would cancel the call, or refuse the very change that fixes the value."""
+    kept = [
+        (item, f)
+        for item, f in zip(items, failures, strict=True)
+        if f.held_key is None
+        or (f.held_key and _too_long(_action_key(item), _LOCK_KEY) is None)
+    ]
+    return [item for item, _ in kept], [f for _, f in kept]
 
 
 def _check_keys(
@@ -417,8 +454,7 @@ def _check_keys(
     """Check every action's key before sending: a lock's names its field and value, an
     account's its id."""
     for item, failure in zip(items, failures, strict=True):
-        ((kind, action),) = item.items()
-        key = action["Item"] if kind == "Put" else action["Key"]
+        key = _action_key(item)
         if failure.kind in ("taken", "lock_missing"):
             _check_key(key, _LOCK_KEY, failure.field, failure.value)
         else:

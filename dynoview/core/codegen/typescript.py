@@ -102,9 +102,11 @@ def _var(key: str | None) -> str:
     return "null" if key is None else camel(tuple(key.split("_")))
 
 
-def _failure(f: m.Failure) -> str:
+def _failure(step: m.Step) -> str:
+    f = step.failure
     field = "null" if f.rule is None else ts_string(f.rule)
-    return f"failure({ts_string(f.kind)}, {field}, {_var(f.value)}, {_var(f.account)})"
+    held = "" if step.held is None else f", {_slot(m.Slot(step.held, m.KEY))}"
+    return f"failure({ts_string(f.kind)}, {field}, {_var(f.value)}, {_var(f.account)}{held})"
 
 
 def _doc(level: int, text: str) -> list[str]:
@@ -205,7 +207,7 @@ class _Writer:
                   + ";")
         self.emit(level, "const failures = [")
         for step in st.steps:
-            self.emit(level + 1, _failure(step.failure) + ",")
+            self.emit(level + 1, _failure(step) + ",")
         self.emit(level, "];")
         self.emit(level, "await transact(client, items, failures, maxAttempts, "
                          "options.clientRequestToken);")

@@ -56,6 +56,17 @@ function checkKey(
   field: Field | null,
   value: string | null,
 ): void {{
+  const over = tooLong(key, names);
+  if (over !== null) {{
+    throw new KeyTooLongError(field, value, ...over);
+  }}
+}}
+
+/** [name, bytes, limit] of the first part of `key` over DynamoDB's limits, or null. */
+function tooLong(
+  key: Record<string, AttributeValue> | undefined,
+  names: readonly [string, string | null],
+): [string, number, number] | null {{
   const limits: Array<[string | null, number]> = [[names[0], PARTITION_KEY_BYTES],
     [names[1], SORT_KEY_BYTES]];
   for (const [name, limit] of limits) {{
@@ -64,10 +75,32 @@ function checkKey(
       // Lone surrogates count 3 bytes, as Python's "surrogatepass" counts them.
       const size = Buffer.byteLength(text, "utf8");
       if (size > limit) {{
-        throw new KeyTooLongError(field, value, name, size, limit);
+        return [name, size, limit];
       }}
     }}
   }}
+  return null;
+}}
+
+function actionKey(item: TransactWriteItem): Record<string, AttributeValue> | undefined {{
+  return item.Put?.Item ?? item.Update?.Key ?? item.Delete?.Key ?? item.ConditionCheck?.Key;
+}}
+
+/**
+ * The actions without those on the lock of a value the account holds that no lock can exist
+ * for: one its rule empties ("   " trimmed) is no value, and one whose lock key is too long never
+ * had a lock (only changing the value fixes it). Sending them would cancel the call, or refuse
+ * the very change that fixes the value.
+ */
+function possibleLocks(
+  items: readonly TransactWriteItem[],
+  failures: readonly Failure[],
+): [TransactWriteItem[], Failure[]] {{
+  const keep = items.map((item, i) => {{
+    const heldKey = failures[i]?.heldKey ?? null;
+    return heldKey === null || (heldKey !== "" && tooLong(actionKey(item), LOCK_KEY) === null);
+  }});
+  return [items.filter((_item, i) => keep[i]), failures.filter((_f, i) => keep[i])];
 }}
 
 /** Check every action's key before sending: a lock's names its field and value, an account's
@@ -75,7 +108,7 @@ function checkKey(
 function checkKeys(items: readonly TransactWriteItem[], failures: readonly Failure[]): void {{
   items.forEach((item, i) => {{
     const f = failures[i];
-    const key = item.Put?.Item ?? item.Update?.Key ?? item.Delete?.Key ?? item.ConditionCheck?.Key;
+    const key = actionKey(item);
     if (f === undefined) {{
       return;
     }}

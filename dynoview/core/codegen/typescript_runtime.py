@@ -219,6 +219,9 @@ interface Failure {
   field: Field | null;
   value: string | null;
   account: string | null;
+  /** The normalised form of the value the account holds now, when this action deletes or
+   * checks its lock: left out where no such lock can exist (possibleLocks). */
+  heldKey: string | null;
 }
 
 function failure(
@@ -226,8 +229,9 @@ function failure(
   field: Field | null,
   value: string | null,
   account: string | null,
+  heldKey: string | null = null,
 ): Failure {
-  return { kind, field, value, account };
+  return { kind, field, value, account, heldKey };
 }
 
 const FAILURE_ORDER: readonly FailureKind[] = ["account_exists", "account_changed", "still_held",
@@ -291,6 +295,7 @@ async function transact(
   maxAttempts: number,
   clientRequestToken: string | undefined,
 ): Promise<void> {
+  [items, failures] = possibleLocks(items, failures);
   checkKeys(items, failures);
   // One token for every attempt: DynamoDB applies a token's request once (for 10 minutes),
   // so resending after an answer that never arrived cannot write twice. The caller's token

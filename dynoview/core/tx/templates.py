@@ -226,15 +226,16 @@ def delete_account(schema: UniquenessSchema, table: str, account_item: Mapping[s
 
     The account is guarded on every rule, so also on lacking the values it lacks: one that gains
     a value (and its lock) after the read cancels the delete instead of leaving that lock behind."""
-    held = [r for r in schema.rules if protected_text(account_item.get(r.attribute)) is not None]
     ph = Placeholders()
     cond = _holds(ph, schema, account_item, list(schema.rules))
     locks: list[Action] = []
     notes: list[str] = []
-    for rule in held:
-        value = protected_text(account_item.get(rule.attribute))
-        assert value is not None
-        release, note = release_held(schema, table, rule, lock_value(rule, account_item, value))
+    for rule in schema.rules:
+        # A value the rule empties ("   " trimmed) is no value: it has no lock to delete.
+        held = _held_lock(rule, account_item, protected_text(account_item.get(rule.attribute)))
+        if held is None:
+            continue
+        release, note = release_held(schema, table, rule, held)
         locks += [release] if release is not None else []
         notes += [note] if note is not None else []
     account = _action(DELETE, table, ph, key=_account_key(schema, account_item), condition=cond,
