@@ -1,21 +1,33 @@
 """The work behind the local table dialogs: create or delete a table off the UI thread
-(``ctx.tasks``), and say how it went with a signal. The dialogs stay synchronous."""
+(``ctx.tasks``), and say how it went with a signal. The dialogs stay synchronous.
+
+It works on the connection the window had when it was made (``transfer.opened_on``), never on
+the one the window has when Create or Delete is pressed: a dialog opened on A whose window moved
+to B meanwhile refuses, instead of deleting (or creating) B's table of the same name. Work
+already under way finishes on the connection it started on.
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
 from dynoview.core.errors import DynoViewError, InputError
 from dynoview.core.session import local_tables
 from dynoview.ui.context import AppContext
+from dynoview.ui.transfer.opened_on import OpenedOn
+
+if TYPE_CHECKING:
+    from dynoview.core.session.connection import Connection
 
 CREATE_TASK = "create-local-table"
 DELETE_TASK = "delete-local-table"
 
 
 class LocalTablesController(QObject):
-    """Creates and deletes tables on the context's connection (local endpoints only: the core
-    refuses any other before sending)."""
+    """Creates and deletes tables on the connection the context had when it was made (local
+    endpoints only: the core refuses any other before sending)."""
 
     created = Signal(str)  # the table's name, once it is active
     #: The table's name and a sentence: created and ACTIVE, but TTL could not be turned on.
@@ -26,6 +38,7 @@ class LocalTablesController(QObject):
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
+        self.opened_on = OpenedOn(ctx, self)
 
     def creating(self) -> bool:
         return self.ctx.tasks.is_running(CREATE_TASK)
@@ -33,41 +46,46 @@ class LocalTablesController(QObject):
     def deleting(self) -> bool:
         return self.ctx.tasks.is_running(DELETE_TASK)
 
+    def connection(self, action: str) -> Connection | None:
+        """The connection to ``action`` on, or None (``failed`` said why): none, or the window
+        has moved to another since (the dialog was checked, and its table named, on this one)."""
+        if self.opened_on.stale:
+            self.failed.emit(self.opened_on.stale_text())
+            return None
+        if self.opened_on.connection is None:
+            self.failed.emit(self.tr("Connect to a local endpoint to {action}.").format(action=action))
+        return self.opened_on.connection
+
     def create(self, plan: local_tables.TablePlan) -> None:
-        self.ctx.tasks.start(CREATE_TASK, self._create(plan),
-                             on_error=lambda exc: self._failed(exc, "CreateTable"))
+        if (conn := self.connection(self.tr("create a table"))) is not None:  # kept to the end
+            self.ctx.tasks.start(CREATE_TASK, self._create(conn, plan),
+                                 on_error=lambda exc: self._failed(exc, "CreateTable"))
 
     def turn_ttl_on(self, plan: local_tables.TablePlan) -> None:
         """Only the TTL step, for the plan's table made by a create whose TTL step failed."""
-        self.ctx.tasks.start(CREATE_TASK, self._turn_ttl_on(plan),
-                             on_error=lambda exc: self._failed(exc, "UpdateTimeToLive"))
+        if (conn := self.connection(self.tr("turn TTL on"))) is not None:
+            self.ctx.tasks.start(CREATE_TASK, self._turn_ttl_on(conn, plan),
+                                 on_error=lambda exc: self._failed(exc, "UpdateTimeToLive"))
 
     def delete(self, name: str, typed: str) -> None:
-        self.ctx.tasks.start(DELETE_TASK, self._delete(name, typed),
-                             on_error=lambda exc: self._failed(exc, "DeleteTable"))
+        if (conn := self.connection(self.tr("delete a table"))) is not None:
+            self.ctx.tasks.start(DELETE_TASK, self._delete(conn, name, typed),
+                                 on_error=lambda exc: self._failed(exc, "DeleteTable"))
 
-    async def _create(self, plan: local_tables.TablePlan) -> None:
-        conn = self.ctx.connection
-        if conn is None:
-            raise local_tables.LocalTablesRefused("Connect to a local endpoint to create a table.")
+    async def _create(self, conn: Connection, plan: local_tables.TablePlan) -> None:
+        # CreateTable and then the TTL step, both on ``conn``, whatever the window does meanwhile.
         note = await self.ctx.tasks.call(local_tables.create_table, conn, plan)
         if note:  # how it was found created after a lost answer: the status bar says it
             self.ctx.status_message.emit(note)
         self.created.emit(plan.name)
 
-    async def _turn_ttl_on(self, plan: local_tables.TablePlan) -> None:
-        conn = self.ctx.connection
-        if conn is None:
-            raise local_tables.LocalTablesRefused("Connect to a local endpoint to turn TTL on.")
+    async def _turn_ttl_on(self, conn: Connection, plan: local_tables.TablePlan) -> None:
         note = await self.ctx.tasks.call(local_tables.enable_ttl, conn, plan)
         if note:  # TTL was on already, or a lost answer was settled: the status bar says how
             self.ctx.status_message.emit(note)
         self.created.emit(plan.name)
 
-    async def _delete(self, name: str, typed: str) -> None:
-        conn = self.ctx.connection
-        if conn is None:
-            raise local_tables.LocalTablesRefused("Connect to a local endpoint to delete a table.")
+    async def _delete(self, conn: Connection, name: str, typed: str) -> None:
         note = await self.ctx.tasks.call(local_tables.delete_table, conn, name, typed)
         if note:
             self.ctx.status_message.emit(note)

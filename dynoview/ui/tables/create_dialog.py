@@ -7,6 +7,13 @@ the table is active (off the UI thread, ``ctx.tasks``), then emits ``created(nam
 only the TTL step failed, the table is there without TTL: the dialog says so, emits ``created``
 (the panel lists it) and stays open, Create becoming "Turn TTL on", which sends only that step.
 
+It creates on the connection it opened on (``transfer.opened_on``): when the window's connection
+changes while it is open (File → Connect…, a connect that was pending), Create (or Turn TTL on)
+turns off and the dialog says which connection it was opened on and which one the window is on
+now. A create already sent finishes, TTL step included, where it started; the status bar then
+says where the table was made, and ``created`` is not emitted (the window lists the other
+connection's tables).
+
 Hook (the Tables panel): "Create table…" opens ``CreateTableDialog(ctx, parent)`` with ``open()``
 and connects ``created`` to the panel's refresh.
 """
@@ -68,6 +75,7 @@ class CreateTableDialog(QDialog):
         super().__init__(parent)
         self.ctx = ctx
         self.controller = LocalTablesController(ctx, self)
+        self.opened_on = self.controller.opened_on  # where the plan is checked: never another
         self.controller.created.connect(self._created)
         self.controller.failed.connect(self._failed)
         self.controller.created_without_ttl.connect(self._created_without_ttl)
@@ -132,6 +140,7 @@ class CreateTableDialog(QDialog):
         self.name.textChanged.connect(lambda _t: self.update_plan())
         self.resize(760, 640)
         self.update_plan()
+        self.opened_on.left.connect(self._connection_left)
 
     def show_status(self, text: str, role: str = "hint") -> None:
         self.status.setText(text)
@@ -141,15 +150,16 @@ class CreateTableDialog(QDialog):
     def update_plan(self) -> None:
         """The request for what the form holds now, or what is missing, in the status line."""
         copying = self.from_describe.isChecked()
-        self.describe.setEnabled(copying and not self.refused)
-        self.open_button.setEnabled(copying and not self.refused)
+        refused = self.refused or (self.opened_on.stale_text() if self.opened_on.stale else None)
+        self.describe.setEnabled(copying and not refused)
+        self.open_button.setEnabled(copying and not refused)
         for widget in (self.article, self.from_describe, self.name):
-            widget.setEnabled(not self.refused)
+            widget.setEnabled(not refused)
         self.plan = None
         self._show_request(None)
         self._mark(None, "")
-        if self.refused:
-            self.show_status(self.refused, "error")
+        if refused:
+            self.show_status(refused, "error")
             self.create_button.setEnabled(False)
             return
         try:
@@ -223,7 +233,10 @@ class CreateTableDialog(QDialog):
                     path=path, getattr=getattr(exc, 'strerror', None) or exc), "error")
 
     def create_table(self) -> None:
-        if self.plan is None or self.refused or self.ctx.connection is None:
+        if self.plan is None or self.refused or self.opened_on.connection is None:
+            return
+        if self.opened_on.stale:  # a shortcut on a button turned off: refused all the same
+            self.update_plan()
             return
         self.create_button.setEnabled(False)
         if self.ttl_only():
@@ -233,7 +246,31 @@ class CreateTableDialog(QDialog):
         self.show_status(self.tr("Creating {name}…").format(name=self.plan.name))
         self.controller.create(self.plan)
 
+    def _connection_left(self) -> None:
+        """The window moved to another connection: nothing more is sent from here; a create
+        already sent goes on where it started, and the dialog says so."""
+        if self.controller.creating():
+            self.show_status(self.tr("{window} Creating {name} goes on at {then}, where this "
+                                     "dialog was opened.").format(
+                                         window=self.opened_on.window_text(),
+                                         name=self.plan.name if self.plan else "",
+                                         then=self.opened_on.opened_text()))
+            return
+        said = self.status.text() if self.made_without_ttl is not None else ""
+        self._say_stale(said)
+
+    def _say_stale(self, sentence: str) -> None:
+        """The form turned off, and ``sentence`` (what happened last) then why."""
+        self.update_plan()  # says stale_text, Create off
+        if sentence and self.opened_on.stale_text() not in sentence:
+            self.show_status(sentence + " " + self.opened_on.stale_text(), "error")
+
     def _created(self, name: str) -> None:
+        if self.opened_on.stale:  # the window lists another connection's tables: not this one
+            self.ctx.status_message.emit(self.tr("Created {name} at {then}. {window}").format(
+                name=name, then=self.opened_on.opened_text(), window=self.opened_on.window_text()))
+            self.accept()
+            return
         self.show_status(self.tr("Created {name}.").format(name=name))
         self.created.emit(name)
         self.accept()
@@ -241,6 +278,9 @@ class CreateTableDialog(QDialog):
     def _created_without_ttl(self, name: str, sentence: str) -> None:
         """The table is there without TTL: said, listed (``created``), and Create now only
         turns TTL on; the dialog stays open."""
+        if self.opened_on.stale:  # Turn TTL on stays off here: the sentence says how to do it
+            self._say_stale(sentence)
+            return
         if self.plan is not None and self.plan.name == name:
             self.made_without_ttl = self.plan
             self._show_request(self.plan)
@@ -249,6 +289,9 @@ class CreateTableDialog(QDialog):
         self.created.emit(name)
 
     def _failed(self, sentence: str) -> None:
+        if self.opened_on.stale:
+            self._say_stale(sentence)
+            return
         if self.made_without_ttl is not None:  # the table may be gone: Create creates again
             self.made_without_ttl = None
             if self.plan is not None:

@@ -69,11 +69,15 @@ class OpenedOn(QObject):
                        "close it and open it again to work on {name}.").format(
                            now=self._where(now), then=self._where(self.connection), name=now.spec.name)
 
+    def window_text(self) -> str:
+        """Where the window is now, in one sentence (for a dialog's own "goes on" sentence)."""
+        now = self.ctx.connection
+        return (self.tr("The window is now on {now}.").format(now=self._where(now)) if now is not None
+                else self.tr("The window is no longer connected."))
+
     def running_text(self) -> str:
         """Said while a run started here goes on after the window's connection changed."""
-        now = self.ctx.connection
-        window = (self.tr("The window is now on {now}.").format(now=self._where(now)) if now is not None
-                  else self.tr("The window is no longer connected."))
+        window = self.window_text()
         return self.tr("{window} This run goes on on {then}, where it started (Cancel stops it "
                        "after the step in progress).").format(
                            window=window, then=self._where(self.connection))
