@@ -295,8 +295,10 @@ class BuilderDrafts(QObject):
         could not be."""
         runner, problems = self.panel.template_runner, []
         for state in draft.forms:
+            table = state.get("table")  # made again by its own table's rules, not the main tab's
+            schema = self.panel.ctx.schema_for(table) if isinstance(table, str) else self.panel.schema
             try:
-                form = form_from_state(state, self.panel.schema, self.panel)
+                form = form_from_state(state, schema, self.panel)
             except ValueError as exc:
                 problems.append(str(exc))
                 continue

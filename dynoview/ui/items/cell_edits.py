@@ -20,7 +20,6 @@ from dynoview.core.drafts.dialog_texts import Subject, value_subject
 from dynoview.core.drafts.store import DraftStore
 from dynoview.core.edits.cell_text import cell_text
 from dynoview.core.edits.staging import CellChange, check_cell
-from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.types import SET_TYPES, type_code
 from dynoview.ui.items.cell_editor import LONG_VALUE, CellDelegate, Typed
 from dynoview.ui.items.model import RawValueRole
@@ -90,7 +89,8 @@ class CellEdits(QObject):
         """The pane and the marked cells, as the staged set is now."""
         staging = self.staging
         shown = self.pane.isVisibleTo(self.panel)
-        self.pane.show_edits(staging.edits, self._lock_schema(), error=staging.error,
+        # Each table's lock moves by its own rules (AppContext.schema_for), not the main tab's.
+        self.pane.show_edits(staging.edits, self.panel.ctx.schema_for, error=staging.error,
                              note=staging.note, sendable=staging.on_this_connection)
         if not shown and self.pane.isVisibleTo(self.panel):
             # Appearing: its own height, at most a third of the room (the rows keep the rest).
@@ -99,14 +99,6 @@ class CellEdits(QObject):
             if total > height > 0:
                 self.split.setSizes([total - height, height])
         self.model.staged_changed()
-
-    def _lock_schema(self) -> UniquenessSchema | None:
-        """The rules the pane names lock moves by: those of the staged items' table (not the main
-        tab's). The pane takes one schema: a set whose tables have different rules gets no lock
-        notes rather than another table's (Review and send… builds each with its own)."""
-        ctx = self.panel.ctx
-        schemas = [ctx.schema_for(name) for name in dict.fromkeys(e.table for e in self.staging.edits)]
-        return schemas[0] if schemas and all(s == schemas[0] for s in schemas) else None
 
     # ---------------------------------------------------------------- starting an edit
 

@@ -4,6 +4,7 @@ send…". Hidden while nothing is staged and there is nothing to say."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
@@ -33,6 +34,9 @@ CELL_ROLE = Qt.ItemDataRole.UserRole + 1  # (table, key, attribute) of a line
 LIST_HEIGHT = 100  # pixels, at first: about five lines; the rows above keep the room at 1024 x 700
 MIN_LIST_HEIGHT = 44  # two lines: the splitter above the pane stops here
 ITEM_WIDTH, ITEM_WIDTH_MAX = 180, 420  # pixels: the Item column, as wide as its keys within these
+
+#: A table's uniqueness rules by its name (``AppContext.schema_for``); None: no lock notes.
+SchemaLookup = Callable[[str], UniquenessSchema | None]
 
 
 class StagedPane(QFrame):
@@ -95,15 +99,17 @@ class StagedPane(QFrame):
         self.list.installEventFilter(self)  # Delete in the list discards the selected line
         self.hide()
 
-    def show_edits(self, edits: StagedEdits, schema: UniquenessSchema | None, *, error: str = "",
+    def show_edits(self, edits: StagedEdits, schema_of: SchemaLookup | None, *, error: str = "",
                    note: str = "", sendable: bool = True) -> None:
-        """Show the set as it is now (and hide while there is nothing to show)."""
+        """Show the set as it is now (and hide while there is nothing to show). Each item's lock
+        notes follow its own table's rules (``schema_of``): the set is every Items tab's."""
         count = edits.count
         self.title.setText(self.tr("Staged changes (%n)", "", count))
         self.list.clear()
         tables = {item_edits.table for item_edits in edits}
+        schemas = {table: schema_of(table) if schema_of is not None else None for table in tables}
         for item_edits in edits:
-            notes = lock_notes(item_edits, schema)
+            notes = lock_notes(item_edits, schemas[item_edits.table])
             where = key_text(item_edits.key)
             short = " / ".join(display_text(av, limit=40) for av in item_edits.key.values())
             if len(tables) > 1:  # the set is the window's: say whose item each line is

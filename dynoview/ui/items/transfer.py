@@ -120,9 +120,10 @@ class TransferButtons(QWidget):
             assert connect_to is not None
             connect_to(spec, table=table)
 
+        source = self._table()  # this tab's table: an extra tab's items are judged by its rules
         dialog = CopyItemsDialog(self.ctx, self._selected(), self._result(),
                                  switch_connection=switch if connect_to is not None else None,
-                                 parent=window)
+                                 source_table=source.name if source is not None else None, parent=window)
         self.dialog = dialog
         dialog.open()
         return dialog

@@ -45,7 +45,7 @@ from dynoview.ui.context import AppContext
 from dynoview.ui.items.model import ItemsModel
 from dynoview.ui.items.result_pane import ResultPane
 from dynoview.ui.partiql.controller import DEFAULT_PAGE_SIZE, PartiqlController
-from dynoview.ui.partiql.draft import EditorDrafts
+from dynoview.ui.partiql.draft import EditorDrafts, editor_text
 from dynoview.ui.partiql.editor import StatementEdit
 from dynoview.ui.partiql.history_pick import HistoryPick
 from dynoview.ui.plain_text import plain_label, plain_tooltip
@@ -323,7 +323,8 @@ class PartiqlPanel(QWidget):
             row = int(exc.path.split(".")[0][1:]) - 1 if exc.path.startswith("?") else None
             self._failed("parameters", f"{exc.path.split('.')[0]}: {exc.message}", row)
             return None
-        return StatementSpec(self.editor.toPlainText(), values, consistent=self.consistent.isChecked(),
+        # The raw text: toPlainText makes an NBSP in a literal a space, and queries another value.
+        return StatementSpec(editor_text(self.editor), values, consistent=self.consistent.isChecked(),
                              page_size=self.page_size.value())
 
     def run(self) -> bool:
@@ -383,7 +384,7 @@ class PartiqlPanel(QWidget):
 
     def _statement_edited(self) -> None:
         self._clear_errors()
-        self.parameters.fit(parameter_count(self.editor.toPlainText()))
+        self.parameters.fit(parameter_count(editor_text(self.editor)))
 
     def _connection_changed(self, conn: Connection | None) -> None:
         self._clear_errors()
@@ -398,7 +399,7 @@ class PartiqlPanel(QWidget):
         restored, problem = outcome
         if restored:
             self.history_pick.before = None  # the pick replaced before is no undo of this
-            self.parameters.fit(parameter_count(self.editor.toPlainText()), adjust=False)
+            self.parameters.fit(parameter_count(editor_text(self.editor)), adjust=False)
             self.progress.setText(self.tr("Your unsent statement on this connection is back: "
                                           "Ctrl+Enter runs it."))
         if problem:

@@ -34,6 +34,7 @@ from dynoview.core.items.copy_to_table import CopyPlan, copy_plan
 from dynoview.core.session.connection import ConnectionSpec
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.model import Transaction
+from dynoview.core.uniqueness.schema import UniquenessSchema, default_schema
 from dynoview.ui import settings as saved
 from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.i18n.formats import number
@@ -46,15 +47,17 @@ class CopyItemsDialog(QDialog):
     def __init__(self, ctx: AppContext, selected: Sequence[dict[str, Any]],
                  result: Sequence[dict[str, Any]], *,
                  switch_connection: Callable[[ConnectionSpec, str], None] | None = None,
-                 parent: QWidget | None = None) -> None:
+                 source_table: str | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self.selected = list(selected)
         self.result_items = list(result)
         self.switch_connection = switch_connection  # MainWindow.connect_to, when there is one
         # The source table's schema, taken now: switching to the target's connection changes
-        # ctx.schema, and it is what tells the selection's accounts and locks apart.
-        self.schema = ctx.schema
+        # ctx, and it is what tells the selection's accounts and locks apart. The items may be an
+        # extra Items tab's or a PartiQL result's, of another table than the main tab's.
+        self.source_table = source_table or _source_of(ctx, [*self.selected, *self.result_items])
+        self.schema = ctx.schema_for(self.source_table) if self.source_table else ctx.schema
         self.warning = ""  # what the batches leave apart (accounts without their locks)
         self.plan: CopyPlan | None = None
         self.written: set[int] = set()  # batches the builder wrote (0-based)
@@ -250,7 +253,8 @@ class CopyItemsDialog(QDialog):
         except DynoViewError as exc:
             self._say(exc.message)
             return
-        self.batches, self.warning, self.plan = plan.batches, plan.warning(), plan
+        self.batches, self.plan = plan.batches, plan
+        self.warning = " ".join(w for w in (plan.warning(), self._target_rules_text(plan, spec, info)) if w)
         self.written, self.unsure = set(), set()
         self.batch_keys = [{key_id(a.table, a.target_key(info.key_names)) for a in tx.actions}
                            for tx in plan.batches]
@@ -266,6 +270,36 @@ class CopyItemsDialog(QDialog):
                                         name=spec.name, table=info.name) + self._warning_text())
         self.open_button.clicked.disconnect()
         self.open_button.clicked.connect(self.switch_and_open)
+
+    def _target_schema(self, spec: ConnectionSpec | None, info: TableInfo) -> UniquenessSchema:
+        """The destination table's own rules (on the chosen connection), as its main tab would use."""
+        if spec is None:
+            return self.ctx.schema_for(info.name, info)
+        loaded = self.ctx.schema_store.load(spec.name, info.name)
+        if loaded.problem:  # set aside as AppContext.schema_for does: said, not swallowed
+            self.ctx.status_message.emit(loaded.problem)
+        return loaded.schema if loaded.schema is not None else default_schema(info)
+
+    def _target_rules_text(self, plan: CopyPlan, spec: ConnectionSpec | None, info: TableInfo) -> str:
+        """What the destination's rules make of the items when they pair them otherwise than the
+        source's (other accounts, other unpaired locks): the target's audit and preflight judge
+        them by its own rules, so values the source guards would be unguarded there."""
+        target = self._target_schema(spec, info)
+        if target == self.schema:
+            return ""
+        there = copy_plan(self.items(), info, target)
+        here_accounts = sorted(a for batch in plan.accounts for a in batch)
+        there_accounts = sorted(a for batch in there.accounts for a in batch)
+        if here_accounts == there_accounts and sorted(plan.incomplete) == sorted(there.incomplete):
+            return ""
+        source = self.source_table or self.tr("the source")
+        details = "; ".join(there.incomplete[:3]) if there.incomplete else self.tr(
+            "{there} account(s) by its rules, {here} by {source}'s").format(
+                there=number(len(there_accounts)), here=number(len(here_accounts)), source=source)
+        return self.tr("{target} has other uniqueness rules than {source}: by them the copied items are "
+                       "paired otherwise ({details}), so the target would not guard their values as the "
+                       "source does. Check {target}'s schema before you send.").format(
+                           target=info.name, source=source, details=details)
 
     def switch_and_open(self) -> None:
         spec = self.target_spec
@@ -311,3 +345,12 @@ class CopyItemsDialog(QDialog):
                       "check the request and the preflight, then Execute. That is the last batch.").format(
                           opened=self.opened, total=total, actions_count=len(tx.actions))
                       + self._warning_text())
+
+
+def _source_of(ctx: AppContext, items: Sequence[dict[str, Any]]) -> str | None:
+    """The table the items come from: the window's selected item's, when it is among them (it was
+    picked in the view that opened this), else the main tab's."""
+    subject = ctx.subject
+    if subject is not None and subject.source in ("items", "partiql") and subject.item in items:
+        return subject.table
+    return ctx.table.name if ctx.table is not None else None
