@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -138,6 +138,9 @@ class AppContext(QObject):
         self.schema_note = self.tr("the article's default layout")
         self.subject: Subject | None = None
         self.items_written.connect(self._refresh_subject)
+        # Sees every error described on this window (the exception, its sentence); True: it showed
+        # the error itself, so ``report`` opens no second box (SSO's "Sign in…": session.view).
+        self.error_hook: Callable[[BaseException, UserFacingError], bool] | None = None
 
     @property
     def read_log(self) -> ReadLog:
@@ -347,8 +350,9 @@ class AppContext(QObject):
     def report(self, exc: BaseException, *, operation: str | None = None,
                table: str | None = None) -> UserFacingError:
         """Turn an exception into a user-facing error and broadcast it."""
-        err = self.describe(exc, operation=operation, table=table)
-        if is_user_facing(exc):
+        err = self._describe(exc, operation, table)
+        hook = self.error_hook
+        if is_user_facing(exc) and not (hook is not None and hook(exc, err)):
             self.error_raised.emit(err)
         return err
 
@@ -357,6 +361,12 @@ class AppContext(QObject):
         """The sentence for an exception, without broadcasting it: for a panel that shows it
         at the field (a PartiQL statement DynamoDB refused). A bug still goes to the crash
         reporter."""
+        err = self._describe(exc, operation, table)
+        if self.error_hook is not None and is_user_facing(exc):
+            self.error_hook(exc, err)  # a panel shows it at the field; an SSO sign-in is offered
+        return err
+
+    def _describe(self, exc: BaseException, operation: str | None, table: str | None) -> UserFacingError:
         if not is_user_facing(exc):
             # A bug: the crash dialog shows it with its traceback and saves the report (at most
             # once: the TaskRunner may have sent it already). The caller still gets a sentence

@@ -7,6 +7,7 @@ identity is looked up in the background (``core.session.identity``) and never de
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer
@@ -23,12 +24,14 @@ if TYPE_CHECKING:  # built on demand, not at start-up
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QMessageBox
 
+    from dynoview.core.errors import UserFacingError
     from dynoview.core.session.connection import Connection, ConnectionSpec
     from dynoview.core.session.identity import Identity
     from dynoview.ui.session.mfa_prompt import WindowPrompter
     from dynoview.ui.session.reconnect import ReconnectKeeper
     from dynoview.ui.session.settings_dialog import SettingsDialog
     from dynoview.ui.session.sso_dialog import SsoSignInDialog
+    from dynoview.ui.session.sso_ended import SsoEndedOffer
     from dynoview.ui.session.write_mode_dialog import WriteModeDialog
 
 # (light theme, dark theme) backgrounds; white text on both passes contrast.
@@ -36,6 +39,16 @@ PRODUCTION_READ_ONLY = ("#9a3412", "#9a3412")
 PRODUCTION_WRITABLE = ("#b71c1c", "#c62828")
 #: botocore's errors for an SSO token that is missing, expired or refused.
 SSO_ERRORS = frozenset({"SSOTokenLoadError", "UnauthorizedSSOTokenError", "TokenRetrievalError", "SSOError"})
+
+
+def sso_session_ended(exc: BaseException | None) -> bool:
+    """True when ``exc`` (or an error it was raised from) says the SSO token is missing or expired."""
+    seen = 0
+    while exc is not None and seen < 10:  # a cause chain is short; a cycle must not hang
+        if SSO_ERRORS.intersection(cls.__name__ for cls in type(exc).__mro__):
+            return True
+        exc, seen = exc.__cause__, seen + 1
+    return False
 
 
 class SessionView(QObject):
@@ -61,6 +74,8 @@ class SessionView(QObject):
         self.write_dialog: WriteModeDialog | None = None
         self.sso_dialog: SsoSignInDialog | None = None
         self.settings_dialog: SettingsDialog | None = None
+        self.sso_ended: SsoEndedOffer | None = None  # made when an open connection's SSO session ends
+        ctx.error_hook = self._error_described
         theme = getattr(window, "theme", None)
         if theme is not None:
             theme.changed.connect(lambda _scheme: self.show_production())
@@ -109,23 +124,41 @@ class SessionView(QObject):
 
     def offer_sso(self, exc: BaseException, spec: ConnectionSpec | None, box: QMessageBox | None) -> None:
         """A failed connection whose SSO token is missing or expired: "Sign in…" on its box."""
-        if box is None or spec is None or not spec.profile:
+        if box is None or spec is None or not spec.profile or not sso_session_ended(exc):
             return
-        if not SSO_ERRORS.intersection(cls.__name__ for cls in type(exc).__mro__):
-            return
+        self.add_sign_in(box, spec, self.tr("Sign in with AWS SSO in your browser, then connect again"))
+
+    def add_sign_in(self, box: QMessageBox, spec: ConnectionSpec, tip: str,
+                    signed_in: Callable[[], None] | None = None) -> None:
+        """A "Sign in…" button on ``box`` for ``spec``'s profile (``sign_in_sso``)."""
         from PySide6.QtWidgets import QMessageBox
 
         button = box.addButton(self.tr("Sign in…"), QMessageBox.ButtonRole.ActionRole)
         button.setObjectName("sso-sign-in")
-        button.setToolTip(self.tr("Sign in with AWS SSO in your browser, then connect again"))
-        button.clicked.connect(lambda: self.sign_in_sso(spec))
+        button.setToolTip(tip)
+        button.clicked.connect(lambda: self.sign_in_sso(spec, signed_in))
 
-    def sign_in_sso(self, spec: ConnectionSpec) -> None:
+    def sign_in_sso(self, spec: ConnectionSpec, signed_in: Callable[[], None] | None = None) -> None:
+        """The SSO device flow for ``spec``'s profile; then ``signed_in``, by default connecting again."""
         from dynoview.ui.session.sso_dialog import SsoSignInDialog  # on demand (H2: start-up)
 
         self.sso_dialog = dialog = SsoSignInDialog(self.ctx, spec, self.window)
-        dialog.accepted.connect(lambda: self.window.connect_to(spec))  # type: ignore[attr-defined]
+        window: Any = self.window
+        dialog.accepted.connect(signed_in or (lambda: window.connect_to(spec)))
         dialog.start()
+
+    def _error_described(self, exc: BaseException, err: UserFacingError) -> bool:
+        """The context's error hook: an open connection's SSO session that ended offers "Sign in…"
+        (once at a time); True when that offer shows the error instead of the plain box."""
+        conn = self.ctx.connection
+        if conn is None or not conn.spec.profile or not sso_session_ended(exc):
+            return False
+        if self.sso_ended is None:
+            from dynoview.ui.session.sso_ended import SsoEndedOffer  # only once a session ends
+
+            self.sso_ended = SsoEndedOffer(self, self)
+        self.sso_ended.offer(conn, err)
+        return True
 
     async def _identity(self, conn: Connection) -> None:
         from dynoview.core.session.identity import caller_identity  # once connected
