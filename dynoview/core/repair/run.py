@@ -51,6 +51,7 @@ from dynoview.core.repair.earlier import (
     repair_context,
 )
 from dynoview.core.repair.lookup import find_pair, holders_checkable, index_note, repairs
+from dynoview.core.repair.owner import account_holding, owner_read
 from dynoview.core.repair.pacing import DEFAULT_RATE, MAX_RATE, MIN_RATE, Pacer, check_rate
 from dynoview.core.repair.plan import RELEASE, PlannedRepair, RepairPlan
 from dynoview.core.repair.release_guard import claimed_again, guard_owner
@@ -78,9 +79,10 @@ from dynoview.core.tx.confirmation import confirmation_for
 from dynoview.core.tx.execution import TransactionInvalidError, execute_transaction
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, Action, Transaction
 from dynoview.core.tx.recovery import recover_interrupted
-from dynoview.core.tx.templates import EmptiedValueError, OwnerRead, claim_missing_lock, release_orphan_lock
+from dynoview.core.tx.templates import EmptiedValueError, claim_missing_lock, release_orphan_lock
 from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.tx.wire import preview_text
+from dynoview.core.uniqueness.diagnose_owner import key_fits
 from dynoview.core.uniqueness.findings import LABELS, OK
 from dynoview.core.uniqueness.reservation import lock_reservation, reservation_reason, until_text
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
@@ -259,8 +261,10 @@ class _Repairer:
         seen, owner = None, lock.get(rule.owner_attribute) if rule.owner_attribute else None
         if isinstance(owner, Mapping) and isinstance(owner.get("S"), str) and owner["S"]:
             # The lock names its account: read it, and guard the release on what was read.
-            key = self.schema.account_key(owner["S"])
-            seen = OwnerRead(key, self.reader.get_item(self.table.name, key, consistent=True))
+            read = owner_read(self.reader, self.table, self.schema, lock_key, owner["S"], self.notes)
+            if isinstance(read, str):
+                return self.outcome(item, NEEDS_DECISION, read)
+            seen = read
         try:
             tx = release_orphan_lock(self.schema, self.table.name, lock_key, seen)
         except ValueError as exc:  # the named owner holds the value (in any spelling): no orphan
@@ -272,7 +276,11 @@ class _Repairer:
     def _recheck_missing(self, item: PlannedRepair, rule: LockRule) -> Transaction | RepairOutcome:
         f = item.finding
         acct_key, acct = f.account_keys[0], f.account_ids[0]
-        account = self.reader.get_item(self.table.name, acct_key, consistent=True)
+        # A key without its sort key, or not of its type (an audit keeps String SKs): by its id.
+        account = self.reader.get_item(self.table.name, acct_key, consistent=True) if key_fits(
+            self.table, acct_key) else account_holding(self.reader, self.table, self.schema, rule, item)
+        if isinstance(account, str):
+            return self.outcome(item, NEEDS_DECISION, account)
         if account is None:
             return self.outcome(item, ALREADY_FIXED, f"Account {acct} was deleted since the report: "
                                 "there is no lock to claim. Nothing was sent.")

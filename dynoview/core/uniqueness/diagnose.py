@@ -238,7 +238,8 @@ def diagnose(
     if status == ORPHAN_LOCK and explain_origin and lock_item is not None and not is_reservation(worst):
         origin, more = classify_orphan(reader, locks, schema, rule, stored, lock_item,
                                        action_log=action_log, use_stream=use_stream,
-                                       max_stream_calls=max_stream_calls, cancel=cancel)
+                                       max_stream_calls=max_stream_calls, cancel=cancel,
+                                       accounts=table)
         receipts.extend(more)
         notes.extend(origin.notes)
         sentence = orphan_sentence(stored, rule, origin)

@@ -31,6 +31,7 @@ from dynoview.core.redaction import redact_url
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.streams.description import RETENTION_HOURS
 from dynoview.core.streams.records import INSERT, MODIFY, REMOVE, StreamEvent
+from dynoview.core.uniqueness.diagnose_owner import read_account
 from dynoview.core.uniqueness.origin_stream import (
     EARLIEST,
     TTL_REMOVE,
@@ -110,24 +111,21 @@ class _Context:
     lock_key: dict[str, Any]
     receipts: list[ReadReceipt] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    accounts: TableInfo | None = None  # the accounts' table (``table`` holds the locks)
 
     def holds(self, text: Any) -> bool:
         """True if an account value needs this lock (after the rule's normalisation)."""
         return isinstance(text, str) and normalise(text, self.rule.normalisation) == self.stored
 
-    def account_now(self, account_id: str) -> dict[str, Any] | None:
-        """The account as it is now: a strongly consistent GetItem by its key."""
-        key = self.schema.account_key(account_id)
-        response, receipt = self.reader.read_with_receipt(
-            "GetItem", {"TableName": self.table.name, "Key": key, "ConsistentRead": True})
-        self.receipts.append(receipt)
-        return response.get("Item")
-
     def from_account_now(self, account_id: str, source: str, how: str,
                          when: datetime | None) -> LockOrigin:
         """The lock was written with ``account_id`` (``how`` says how we know): what that
-        account holds now decides between a change and a delete."""
-        item = self.account_now(account_id)
+        account holds now (``read_account``: by its key, or under its partition key when the
+        accounts' sort keys vary) decides between a change and a delete."""
+        found = read_account(self.reader, self.accounts or self.table, self.schema, account_id, self.receipts)
+        if found.problem is not None:
+            return LockOrigin(UNKNOWN, f"{how} {found.problem}", source, account_id, None, when)
+        item = found.item
         rule = self.rule.name
         if item is None:
             return LockOrigin(LEFT_BY_DELETE, f"{how} That account no longer exists.", source,
@@ -163,14 +161,16 @@ def classify_orphan(
     use_stream: bool = True,
     max_stream_calls: int = STREAM_MAX_CALLS,
     cancel: threading.Event | None = None,
+    accounts: TableInfo | None = None,
 ) -> tuple[LockOrigin, list[ReadReceipt]]:
-    """Classify a lock no account holds, with the reads it took (GetItem, GetRecords).
+    """Classify a lock no account holds, with the reads it took (GetItem, Query, GetRecords).
 
-    ``stored`` is the value as the lock stores it. Sources that cannot tell add a note and
-    hand over to the next; a source that cannot be read (no permission, no stream) says so
-    in the notes rather than failing the diagnosis.
+    ``stored`` is the value as the lock stores it; ``table`` holds the lock, ``accounts`` the
+    accounts (default: ``table``). Sources that cannot tell add a note and hand over to the
+    next; one that cannot be read (no permission, no stream) says so in the notes.
     """
-    ctx = _Context(reader, table, schema, rule, stored, schema.stored_lock_key(rule, stored))
+    ctx = _Context(reader, table, schema, rule, stored, schema.stored_lock_key(rule, stored),
+                   accounts=accounts)
     steps: list[Callable[[], LockOrigin | None]] = [lambda: _from_owner(ctx, lock_item)]
     if use_stream:
         steps.append(lambda: _from_stream(ctx, max_stream_calls, cancel))

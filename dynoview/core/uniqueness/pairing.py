@@ -121,6 +121,11 @@ class Pairing:
         self._unheld: dict[str, list[str]] = {}
         self._ok = 0
         self._expired_accounts: set[str] | None = set()  # like RuleState.unlike: while known
+        # The accounts' sort key type when their SKs vary: one per table (its key schema says
+        # so), kept once; a record holds the SK's text. A Binary SK is no text: the few kept
+        # whole, by account (``_other_sk``).
+        self.sk_type = "S"
+        self._raw_sks: dict[str, dict[str, Any]] = {}
 
     @property
     def accounts(self) -> dict[str, str | tuple[tuple[str | None, ...], bool, str | None]]:
@@ -207,6 +212,8 @@ class Pairing:
                 if not expired and pk in accounts:  # read before (its SKs vary): expired if any is
                     expired = record_expired(accounts[pk])
                 parts = ["1" if expired else "0", (sk or "") if acct_sk is None else ""]
+                if sk is None and acct_sk is None and sk_name:  # a Number or Binary SK (rare)
+                    parts[1] = self._other_sk(pk, item.get(sk_name))
                 for attr, mode, held_parts, held_mask, state, scoping in account_specs:
                     av = item.get(attr)
                     # S as is, N as its exact text; other types and "" are no value.
@@ -230,7 +237,7 @@ class Pairing:
                 record = SEP.join(parts)
                 # One string per account (see _pack); a value containing the separator is rare.
                 accounts[pk] = record if record.count(SEP) == n_rules + 1 else pack_record(
-                    [p or None for p in parts[2:]], expired, sk if acct_sk is None else None)
+                    [p or None for p in parts[2:]], expired, (parts[1] or None) if acct_sk is None else None)
                 continue
             for prefix, suffix, lp, ls, sk_value, sk_tpl, lock_parts, lock_mask, lock_state in lock_specs:
                 if sk_value is not None and sk != sk_value:
@@ -256,6 +263,17 @@ class Pairing:
         self.items_seen += n
         self.invalidate()
         return n
+
+    def _other_sk(self, acct: str, av: Any) -> str:
+        """The record's text of an account SK that is no String: a Number's (its type kept once),
+        or "" with a Binary one kept whole (``account_key`` gives it back as read)."""
+        n = av.get("N") if av.__class__ is dict else None
+        if n.__class__ is str and n:
+            self.sk_type = "N"
+            return n  # type: ignore[no-any-return]
+        if av.__class__ is dict and av:
+            self._raw_sks[acct] = av
+        return ""
 
     def invalidate(self) -> None:
         """Forget what was derived from the items (findings, known clash forms): more came."""
@@ -344,13 +362,23 @@ class Pairing:
         return unpack_record(self.accounts[acct], len(self.rules))
 
     def account_key(self, acct: str) -> dict[str, Any]:
+        """An account's full key, its SK of the type read (a Number's stays a Number). Without
+        the SK (an audit's batches keep String SKs only) it is the partition key alone, which
+        ``diagnose_owner`` completes with a Query, never with a guess."""
         key: dict[str, Any] = {self.schema.pk_name: {"S": acct}}
+        sk_name = self.schema.sk_name
+        if not sk_name:
+            return key
+        if self.schema.account_sk_value is not None:
+            key[sk_name] = {"S": self.schema.account_sk_value}
+            return key
         # An account's own SK is only recorded when accounts' SKs vary (no account_sk_value).
-        sk = (self.account(acct)[2] if self.schema.account_sk_value is None and acct in self.accounts
-              else None)
-        sk = sk if sk is not None else self.schema.account_sk_value
-        if self.schema.sk_name and sk is not None:
-            key[self.schema.sk_name] = {"S": sk}
+        raw = self._raw_sks.get(acct) if self._raw_sks else None
+        sk = self.account(acct)[2] if raw is None and acct in self.accounts else None
+        if raw is not None:
+            key[sk_name] = raw
+        elif sk is not None:
+            key[sk_name] = {self.sk_type: sk}
         return key
 
     def findings(self) -> list[Finding]:
