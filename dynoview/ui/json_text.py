@@ -67,6 +67,14 @@ def editor_change(editor: QPlainTextEdit) -> tuple[int, str] | None:
                                                                  code=code)
 
 
+def raw_text(editor: QPlainTextEdit) -> str:
+    """The editor's text as its document holds it, for text read as written (a JSON request, a
+    PartiQL statement): ``toPlainText`` gives a no-break space back as a space and a line separator
+    as a line feed, which changes a string literal; only paragraph marks become line feeds
+    (``setPlainText`` makes them paragraphs again)."""
+    return editor.document().toRawText().replace("\u2029", "\n")
+
+
 def typed_text(editor: QPlainTextEdit) -> str:
     """The text in ``editor`` as typed, for a form that takes it literally (not JSON): a typed
     no-break space stays one (``toPlainText`` would give a space), and what the editor shows as

@@ -30,6 +30,7 @@ from dynoview.ui.accessible import labelled
 from dynoview.ui.builder.preflight_view import OverrideDialog, preflight_warnings, warning_line
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.json_highlighter import JsonHighlighter
+from dynoview.ui.json_text import raw_text
 from dynoview.ui.row_select import select_only_row
 from dynoview.ui.themed import set_role
 
@@ -139,7 +140,8 @@ class ImportDialog(QDialog):
 
     def try_accept(self) -> None:
         try:
-            self.transaction = import_text(self.text.toPlainText())
+            # As written: toPlainText would turn a no-break space in a value into a space.
+            self.transaction = import_text(raw_text(self.text))
         except TransactionImportError as exc:
             self.problems.setText("\n".join(f"{p.location()}: {p.message}" for p in exc.problems))
             return

@@ -30,6 +30,7 @@ from dynoview.core.drafts.store import DraftStore
 from dynoview.core.reads.partiql import PARAMETER_KINDS
 from dynoview.core.session import profile
 from dynoview.core.session.private_files import PrivateFileError, private_dir, write_private_text
+from dynoview.ui.json_text import raw_text
 
 if TYPE_CHECKING:
     from dynoview.core.session.connection import Connection
@@ -128,13 +129,6 @@ class ParameterRows(Protocol):
     def set_rows(self, rows: tuple[tuple[str, str], ...]) -> None: ...
 
 
-def editor_text(editor: QPlainTextEdit) -> str:
-    """The editor's text as its document holds it: ``toPlainText`` turns NBSP into a space and
-    line separators into newlines; the raw text only needs its paragraph marks made newlines
-    (``setPlainText`` makes them paragraphs again)."""
-    return editor.document().toRawText().replace("\u2029", "\n")
-
-
 class EditorDrafts:
     """Keeps and restores the tab's editor, ``?`` rows and read mode for the connection it is
     on (``connection``: the name the editor's content belongs to now)."""
@@ -146,7 +140,7 @@ class EditorDrafts:
         self.conn: Connection | None = None
 
     def current(self) -> StatementDraft:
-        return StatementDraft(editor_text(self.editor), self.parameters.rows(), self.consistent.isChecked())
+        return StatementDraft(raw_text(self.editor), self.parameters.rows(), self.consistent.isChecked())
 
     def keep(self) -> str | None:
         """Keep what the tab holds for its connection (none: nothing to keep)."""

@@ -15,7 +15,7 @@ from typing import Protocol
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QCheckBox, QPlainTextEdit
 
-from dynoview.ui.partiql.draft import editor_text
+from dynoview.ui.json_text import raw_text
 
 
 @dataclass(frozen=True)
@@ -59,8 +59,8 @@ class HistoryPick:
     def load(self, statement: str) -> None:
         """Put ``statement`` in the editor, keeping what the panel held (the caller then sets
         the entry's parameters and consistency)."""
-        # The raw text (draft.editor_text): the statement put back on undo is the one typed.
-        before = Before(editor_text(self.editor), self.parameters.rows(),
+        # The raw text (json_text.raw_text): the statement put back on undo is the one typed.
+        before = Before(raw_text(self.editor), self.parameters.rows(),
                         self.consistent.isChecked())
         self.before = None  # the replacement below is not an undo
         replace_undoably(self.editor, statement)
@@ -68,7 +68,7 @@ class HistoryPick:
 
     def _text_changed(self) -> None:
         before = self.before
-        if before is not None and editor_text(self.editor) == before.statement:
+        if before is not None and raw_text(self.editor) == before.statement:
             self.before = None
             self.parameters.set_rows(before.parameters)
             self.consistent.setChecked(before.consistent)

@@ -44,8 +44,9 @@ from dynoview.core.values.types import ValueParseError
 from dynoview.ui.context import AppContext
 from dynoview.ui.items.model import ItemsModel
 from dynoview.ui.items.result_pane import ResultPane
+from dynoview.ui.json_text import raw_text
 from dynoview.ui.partiql.controller import DEFAULT_PAGE_SIZE, PartiqlController
-from dynoview.ui.partiql.draft import EditorDrafts, editor_text
+from dynoview.ui.partiql.draft import EditorDrafts
 from dynoview.ui.partiql.editor import StatementEdit
 from dynoview.ui.partiql.history_pick import HistoryPick
 from dynoview.ui.plain_text import plain_label, plain_tooltip
@@ -324,7 +325,7 @@ class PartiqlPanel(QWidget):
             self._failed("parameters", f"{exc.path.split('.')[0]}: {exc.message}", row)
             return None
         # The raw text: toPlainText makes an NBSP in a literal a space, and queries another value.
-        return StatementSpec(editor_text(self.editor), values, consistent=self.consistent.isChecked(),
+        return StatementSpec(raw_text(self.editor), values, consistent=self.consistent.isChecked(),
                              page_size=self.page_size.value())
 
     def run(self) -> bool:
@@ -384,7 +385,7 @@ class PartiqlPanel(QWidget):
 
     def _statement_edited(self) -> None:
         self._clear_errors()
-        self.parameters.fit(parameter_count(editor_text(self.editor)))
+        self.parameters.fit(parameter_count(raw_text(self.editor)))
 
     def _connection_changed(self, conn: Connection | None) -> None:
         self._clear_errors()
@@ -399,7 +400,7 @@ class PartiqlPanel(QWidget):
         restored, problem = outcome
         if restored:
             self.history_pick.before = None  # the pick replaced before is no undo of this
-            self.parameters.fit(parameter_count(editor_text(self.editor)), adjust=False)
+            self.parameters.fit(parameter_count(raw_text(self.editor)), adjust=False)
             self.progress.setText(self.tr("Your unsent statement on this connection is back: "
                                           "Ctrl+Enter runs it."))
         if problem:
