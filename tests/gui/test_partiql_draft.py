@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 
 from dynoview.core.reads.partiql import DYNAMODB_JSON
+from dynoview.ui.json_text import raw_text
 from dynoview.ui.main_window import MainWindow
 from dynoview.ui.partiql.draft import (
     StatementDraft,
     draft_path,
     drafts_root,
-    editor_text,
     keep_draft,
     load_draft,
 )
@@ -60,7 +60,7 @@ def type_in(panel: Any, statement: str, rows: tuple[tuple[str, str], ...], consi
 
 
 def state(panel: Any) -> tuple[str, str, tuple[tuple[str, str], ...], bool]:
-    return (editor_text(panel.editor), panel.editor.toPlainText(), panel.parameters.rows(),
+    return (raw_text(panel.editor), panel.editor.toPlainText(), panel.parameters.rows(),
             panel.consistent.isChecked())
 
 
@@ -150,7 +150,7 @@ def test_a_huge_statement_comes_back_whole_in_the_editor(
     win = window(qtbot, proxy.url)
     type_in(win.feature("PartiqlPanel"), huge, (("S", "v"),), False)
     assert win.close()
-    assert editor_text(window(qtbot, proxy.url).feature("PartiqlPanel").editor) == huge
+    assert raw_text(window(qtbot, proxy.url).feature("PartiqlPanel").editor) == huge
 
 
 ODD = [

@@ -14,7 +14,7 @@ import pytest
 from dynoview.core.session.connection import Connection
 from dynoview.ui import settings as saved
 from dynoview.ui.context import AppContext
-from dynoview.ui.partiql.draft import editor_text
+from dynoview.ui.json_text import raw_text
 from dynoview.ui.partiql.panel import PartiqlPanel
 from tests.helpers import connect
 
@@ -61,7 +61,7 @@ def test_an_nbsp_in_a_literal_finds_its_item_and_history_keeps_it(
     statement = f"SELECT * FROM \"{table}\" WHERE PK = 'a{NBSP}b'"
     panel = panel_on(qtbot, ctx)
     panel.editor.setPlainText(statement)
-    assert editor_text(panel.editor) == statement  # the editor holds the NBSP
+    assert raw_text(panel.editor) == statement  # the editor holds the NBSP
     assert panel.run()
     qtbot.waitUntil(lambda: panel.model.rowCount() > 0 or panel.error_label.isVisible(), timeout=15000)
     assert not panel.error_label.isVisible(), panel.error_label.text()
@@ -72,7 +72,7 @@ def test_an_nbsp_in_a_literal_finds_its_item_and_history_keeps_it(
     assert saved.partiql_history(conn.spec.name)[0]["statement"] == statement
     other = panel_on(qtbot, ctx)
     other.load_history(1)
-    assert editor_text(other.editor) == statement
+    assert raw_text(other.editor) == statement
     assert other.run()
     qtbot.waitUntil(lambda: other.model.rowCount() > 0 or other.error_label.isVisible(), timeout=15000)
     assert [other.model.item(r)["kind"] for r in range(other.model.rowCount())] == [{"S": "nbsp"}]
