@@ -50,7 +50,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+137" />
+        <location line="+139" />
         <source>Saved the draft “{name}”: %Ln action(s). Open it again with Drafts → Open draft…</source>
         <translation>
             <numerusform>Saved the draft “{name}”: %Ln action. Open it again with Drafts → Open draft…</numerusform>
@@ -150,7 +150,7 @@
 <context>
     <name>CopyItemsDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/copy_dialog.py" line="+93" />
+        <location filename="../../transfer/copy_dialog.py" line="+96" />
         <source>the selected item(s) (%Ln)</source>
         <translation>
             <numerusform>the selected item (%Ln)</numerusform>
@@ -158,7 +158,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+170" />
+        <location line="+171" />
         <source>%Ln item(s) in {batches}. The builder sends on the window's connection: the window switches to {name} and opens {table}; the items to copy stay here.</source>
         <translation>
             <numerusform>%Ln item in {batches}. The builder sends on the window's connection: the window switches to {name} and opens {table}; the items to copy stay here.</numerusform>
@@ -454,7 +454,7 @@
 <context>
     <name>ParameterTable</name>
     <message numerus="yes">
-        <location filename="../../partiql/panel.py" line="+141" />
+        <location filename="../../partiql/panel.py" line="+142" />
         <source>, %Ln value(s)</source>
         <translation>
             <numerusform>, %Ln value</numerusform>
@@ -484,7 +484,7 @@
 <context>
     <name>PartiqlPanel</name>
     <message numerus="yes">
-        <location filename="../../partiql/panel.py" line="+316" />
+        <location filename="../../partiql/panel.py" line="+317" />
         <source>%Ln value(s)</source>
         <translation>
             <numerusform>%Ln value</numerusform>
@@ -528,7 +528,7 @@
 <context>
     <name>StagedPane</name>
     <message numerus="yes">
-        <location filename="../../items/staged_pane.py" line="+102" />
+        <location filename="../../items/staged_pane.py" line="+107" />
         <source>Staged changes (%n)</source>
         <translation>
             <numerusform>Staged changes (%n)</numerusform>
@@ -539,7 +539,7 @@
 <context>
     <name>StreamPanel</name>
     <message numerus="yes">
-        <location filename="../../stream/panel.py" line="+200" />
+        <location filename="../../stream/panel.py" line="+207" />
         <source>&lt;b&gt;Stream&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;View type&lt;/b&gt; {view_type}: {view_type_text}&lt;br&gt;&lt;b&gt;Status&lt;/b&gt; {status}; %n shard(s), {open_shards} open. Records are kept 24 hours; reads are eventually consistent.</source>
         <translation>
             <numerusform>&lt;b&gt;Stream&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;View type&lt;/b&gt; {view_type}: {view_type_text}&lt;br&gt;&lt;b&gt;Status&lt;/b&gt; {status}; %n shard, {open_shards} open. Records are kept 24 hours; reads are eventually consistent.</numerusform>
@@ -547,7 +547,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+93" />
+        <location line="+98" />
         <source>Caught up after %Ln record(s). Press Follow to keep watching for new ones.</source>
         <translation>
             <numerusform>Caught up after %Ln record. Press Follow to keep watching for new ones.</numerusform>

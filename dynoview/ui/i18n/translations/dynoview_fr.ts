@@ -212,7 +212,7 @@
 <context>
     <name>ActionLogDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+187"/>
+        <location filename="../../builder/dialogs.py" line="+189"/>
         <source>Action log</source>
         <translation>Journal</translation>
     </message>
@@ -255,7 +255,7 @@
     <name>AppContext</name>
     <message>
         <location filename="../../context.py" line="+138"/>
-        <location line="+111"/>
+        <location line="+114"/>
         <location filename="../../transfer/import_controller.py" line="+77"/>
         <source>the article&apos;s default layout</source>
         <translation>la disposition par défaut de l’article</translation>
@@ -286,7 +286,7 @@
         <translation>Le schéma d’unicité de {table} n’a pas pu être enregistré dans {folder} ({error}). Il est utilisé jusqu’à la fermeture de DynoView. Pour le garder, rendez ce dossier accessible en écriture (ou libérez de la place sur son disque), puis ouvrez Schéma… et enregistrez-le de nouveau.</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+90"/>
         <source>(reported by the {value} error handler)</source>
         <translation>(signalé par le gestionnaire d’erreurs {value})</translation>
     </message>
@@ -535,12 +535,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+357"/>
+        <location filename="../../builder/drafts_view.py" line="+359"/>
         <source>Load template</source>
         <translation>Charger un modèle</translation>
     </message>
     <message>
-        <location line="-193"/>
+        <location line="-195"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Le travail du générateur n’a pas pu être enregistré dans {current_path} ({exc})&#xa0;; il reste dans la fenêtre, mais serait perdu si DynoView quittait maintenant.</translation>
     </message>
@@ -591,7 +591,7 @@
         </translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Discard restored work</source>
         <translation>Abandonner le travail restauré</translation>
     </message>
@@ -606,7 +606,7 @@
         <translation>Importer du JSON</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-81"/>
         <source>Your last session sent this transaction and its outcome is not known: it may have been written. It was sent at {when} (token {token}). Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send: check the items first.</source>
         <translation>Votre dernière session a envoyé cette transaction et son issue n’est pas connue : elle a peut-être été écrite. Elle a été envoyée à {when} (jeton {token}). Exécuter la renvoie sous le même jeton, que DynamoDB n’applique qu’une fois dans les 10 minutes suivant son premier envoi : vérifiez d’abord les éléments.</translation>
     </message>
@@ -621,7 +621,7 @@
         <translation>La transaction de ce brouillon a été envoyée le {when} (jeton {token}) et son issue n’est pas connue&#xa0;: elle a peut-être été écrite. Vérifiez d’abord les items&#xa0;: Exécuter la renvoie sous le même jeton, que DynamoDB n’applique qu’une fois dans les 10 minutes suivant son premier envoi.</translation>
     </message>
     <message>
-        <location line="+326"/>
+        <location line="+328"/>
         <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
         <translation>Non ouverte&#xa0;: les actions du générateur sont inchangées. La nouvelle transaction n’a pas pu être gardée comme brouillon ({exc})&#xa0;: rouvrez-la depuis son origine.</translation>
     </message>
@@ -726,7 +726,7 @@
         <translation>{guarded_count} garde(s) ajoutée(s)&#xa0;; l’aperçu montre la requête exacte. Exécuter refait la vérification préalable.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+48"/>
         <source>Export as {EXPORT_TITLES}</source>
         <translation>Exporter en {EXPORT_TITLES}</translation>
     </message>
@@ -1127,7 +1127,7 @@ Probablement chaudes</translation>
 <context>
     <name>CellEdits</name>
     <message>
-        <location filename="../../items/cell_edits.py" line="+133"/>
+        <location filename="../../items/cell_edits.py" line="+125"/>
         <source>Pick a cell to edit first.</source>
         <translation>Choisissez d’abord une cellule à modifier.</translation>
     </message>
@@ -1446,7 +1446,7 @@ Probablement chaudes</translation>
 <context>
     <name>ConfirmDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-149"/>
+        <location filename="../../builder/dialogs.py" line="-150"/>
         <source>Execute transaction</source>
         <translation>Exécuter la transaction</translation>
     </message>
@@ -1671,7 +1671,7 @@ Probablement chaudes</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+76"/>
+        <location filename="../../transfer/copy_dialog.py" line="+79"/>
         <source>Copy items to a table</source>
         <translation>Copier des items vers une table</translation>
     </message>
@@ -1727,12 +1727,12 @@ Probablement chaudes</translation>
     <message>
         <location line="+7"/>
         <location line="+43"/>
-        <location line="+133"/>
+        <location line="+164"/>
         <source>Open in the builder</source>
         <translation>Ouvrir dans le générateur</translation>
     </message>
     <message>
-        <location line="-174"/>
+        <location line="-205"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
@@ -1757,7 +1757,7 @@ Probablement chaudes</translation>
         <translation>Connectez-vous d’abord.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Switch to {name} and open batch 1</source>
         <translation>Basculer vers {name} et ouvrir le lot 1</translation>
     </message>
@@ -1776,6 +1776,21 @@ Probablement chaudes</translation>
             <numerusform>%Ln lot</numerusform>
             <numerusform>%Ln lots</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>the source</source>
+        <translation>la source</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{there} account(s) by its rules, {here} by {source}&apos;s</source>
+        <translation>{there} compte(s) selon ses règles, {here} selon celles de {source}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{target} has other uniqueness rules than {source}: by them the copied items are paired otherwise ({details}), so the target would not guard their values as the source does. Check {target}&apos;s schema before you send.</source>
+        <translation>{target} a d’autres règles d’unicité que {source} : selon elles, les éléments copiés sont appariés autrement ({details}), donc la cible ne protégerait pas leurs valeurs comme la source. Vérifiez le schéma de {target} avant l’envoi.</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -1799,12 +1814,12 @@ Probablement chaudes</translation>
         <translation>Ouvrir le lot {value} sur {total}</translation>
     </message>
     <message>
-        <location line="-208"/>
+        <location line="-239"/>
         <source>every item of the current result ({n})</source>
         <translation>tous les items du résultat actuel ({n})</translation>
     </message>
     <message>
-        <location line="+209"/>
+        <location line="+240"/>
         <source>Batch {opened} of {total} ({actions_count} Puts) is open in the builder: check the request and the preflight, then Execute. Come back here for the next batch.</source>
         <translation>Le lot {opened} sur {total} ({actions_count} Puts) est ouvert dans le générateur&#xa0;: vérifiez la requête et la vérification préalable, puis exécutez. Revenez ici pour le lot suivant.</translation>
     </message>
@@ -1896,7 +1911,7 @@ Probablement chaudes</translation>
 <context>
     <name>CreateTableDialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="+74"/>
+        <location filename="../../tables/create_dialog.py" line="+82"/>
         <source>Create a local table</source>
         <translation>Créer une table locale</translation>
     </message>
@@ -1923,18 +1938,18 @@ Probablement chaudes</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+81"/>
+        <location line="+83"/>
         <source>CreateTable request (sent as shown):</source>
         <translation>Requête CreateTable (envoyée telle quelle)&#xa0;:</translation>
     </message>
     <message>
-        <location line="-73"/>
-        <location line="+71"/>
+        <location line="-75"/>
+        <location line="+73"/>
         <source>&amp;Create</source>
         <translation>&amp;Créer</translation>
     </message>
     <message>
-        <location line="-68"/>
+        <location line="-70"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
@@ -1944,7 +1959,7 @@ Probablement chaudes</translation>
         <translation>créer une table</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+46"/>
         <source>{name} is there without TTL: Turn TTL on sends only UpdateTimeToLive (TTL on {attribute}).</source>
         <translation>{name} existe sans TTL&#xa0;: Activer le TTL n’envoie que UpdateTimeToLive (TTL sur {attribute}).</translation>
     </message>
@@ -1978,7 +1993,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Impossible de lire {path}&#xa0;: {getattr}.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>Turning TTL on for {name}…</source>
         <translation>Activation du TTL pour {name}…</translation>
     </message>
@@ -1986,6 +2001,16 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <location line="+3"/>
         <source>Creating {name}…</source>
         <translation>Création de {name}…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{window} Creating {name} goes on at {then}, where this dialog was opened.</source>
+        <translation>{window} La création de {name} se poursuit sur {then}, où cette boîte de dialogue a été ouverte.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Created {name} at {then}. {window}</source>
+        <translation>{name} créée sur {then}. {window}</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2070,12 +2095,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>DeleteTableDialog</name>
     <message>
-        <location filename="../../tables/delete_dialog.py" line="+43"/>
+        <location filename="../../tables/delete_dialog.py" line="+51"/>
         <source>Delete {name}</source>
         <translation>Supprimer {name}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Delete the table {name} at {where} with every item and index in it? This cannot be undone. Type the table&apos;s name to confirm.</source>
         <translation>Supprimer la table {name} sur {where} avec tous ses items et index&#xa0;? C’est irréversible. Tapez le nom de la table pour confirmer.</translation>
     </message>
@@ -2100,9 +2125,19 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>supprimer une table</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+26"/>
         <source>Deleting {table}…</source>
         <translation>Suppression de {table}…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{window} Deleting {table} goes on at {then}, where this dialog was opened.</source>
+        <translation>{window} La suppression de {table} se poursuit sur {then}, où cette boîte de dialogue a été ouverte.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Deleted {table} at {then}. {window}</source>
+        <translation>{table} supprimée sur {then}. {window}</translation>
     </message>
 </context>
 <context>
@@ -2452,7 +2487,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+72"/>
+        <location filename="../../builder/dialogs.py" line="+73"/>
         <source>Copy</source>
         <translation>Copier</translation>
     </message>
@@ -2879,7 +2914,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-55"/>
+        <location filename="../../builder/dialogs.py" line="-56"/>
         <source>Import TransactWriteItems JSON</source>
         <translation>Importer un JSON TransactWriteItems</translation>
     </message>
@@ -3622,9 +3657,29 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LocalTablesController</name>
     <message>
-        <location filename="../../tables/controller.py" line="+81"/>
-        <source>Created {table}, but whether TTL on {attribute} was turned on is not known: {reason} Press Turn TTL on: it checks first, and sends that step only if TTL is off. Or run: {command}</source>
+        <location filename="../../tables/controller.py" line="+56"/>
+        <source>Connect to a local endpoint to {action}.</source>
         <extracomment>The table&apos;s name and a sentence: created and ACTIVE, but TTL could not be turned on.</extracomment>
+        <translation>Connectez-vous à un point de terminaison local pour {action}.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>create a table</source>
+        <translation>créer une table</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>turn TTL on</source>
+        <translation>activer le TTL</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>delete a table</source>
+        <translation>supprimer une table</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Created {table}, but whether TTL on {attribute} was turned on is not known: {reason} Press Turn TTL on: it checks first, and sends that step only if TTL is off. Or run: {command}</source>
         <translation>{table} a été créée, mais on ne sait pas si le TTL sur {attribute} a été activé&#xa0;: {reason} Appuyez sur Activer le TTL&#xa0;: il vérifie d’abord, et n’envoie cette étape que si le TTL est désactivé. Ou lancez&#xa0;: {command}</translation>
     </message>
     <message>
@@ -3884,7 +3939,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>La fenêtre n’est plus connectée.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>{window} This run goes on on {then}, where it started (Cancel stops it after the step in progress).</source>
         <translation>{window} Cette exécution continue sur {then}, où elle a commencé (Annuler l’arrête après l’étape en cours).</translation>
     </message>
@@ -3936,7 +3991,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+64"/>
+        <location filename="../../partiql/panel.py" line="+65"/>
         <source>Statement parameters</source>
         <translation>Paramètres de l’instruction</translation>
     </message>
@@ -4032,12 +4087,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+186"/>
+        <location line="+187"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Tapez un SELECT puis Ctrl+Enter.</translation>
     </message>
     <message>
-        <location line="-171"/>
+        <location line="-172"/>
         <source>Run</source>
         <translation>Exécuter</translation>
     </message>
@@ -4107,7 +4162,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Valeurs des&#xa0;?</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+79"/>
         <source>Running…</source>
         <translation>Exécution…</translation>
     </message>
@@ -4129,7 +4184,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+26"/>
         <source>Your unsent statement on this connection is back: Ctrl+Enter runs it.</source>
-        <translation>Votre instruction non envoyée sur cette connexion est revenue : Ctrl+Entrée l’exécute.</translation>
+        <translation>Votre instruction non envoyée sur cette connexion est revenue&#xa0;: Ctrl+Entrée l’exécute.</translation>
     </message>
     <message>
         <location line="+34"/>
@@ -5339,29 +5394,29 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SessionView</name>
     <message>
-        <location filename="../../session/view.py" line="+53"/>
-        <location line="+141"/>
+        <location filename="../../session/view.py" line="+66"/>
+        <location line="+161"/>
         <source>Write mode…</source>
         <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
         <translation>Mode écriture…</translation>
     </message>
     <message>
-        <location line="-93"/>
+        <location line="-111"/>
         <source>Region {value}</source>
         <translation>Région {value}</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+20"/>
         <source>Sign in…</source>
         <translation>Se connecter…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-7"/>
         <source>Sign in with AWS SSO in your browser, then connect again</source>
         <translation>Connectez-vous avec AWS SSO dans votre navigateur, puis reconnectez-vous</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+50"/>
         <source>identity unknown · {value}</source>
         <translation>identité inconnue · {value}</translation>
     </message>
@@ -5592,6 +5647,24 @@ Requête&#xa0;: {request}</translation>
     </message>
 </context>
 <context>
+    <name>SsoEndedOffer</name>
+    <message>
+        <location filename="../../session/sso_ended.py" line="+66"/>
+        <source>Sign in… signs in again in your browser. This window stays connected and keeps what you typed and staged; retry what failed once signed in.</source>
+        <translation>Se connecter… vous reconnecte dans votre navigateur. Cette fenêtre reste connectée et garde ce que vous avez saisi et préparé ; réessayez ce qui a échoué une fois connecté.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sign in with AWS SSO in your browser, then retry</source>
+        <translation>Connectez-vous avec AWS SSO dans votre navigateur, puis réessayez</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Signed in with AWS SSO for profile {profile}. Retry what failed (File › Refresh tables, or the read or send again).</source>
+        <translation>Connecté avec AWS SSO pour le profil {profile}. Réessayez ce qui a échoué (Fichier › Actualiser les tables, ou relancez la lecture ou l’envoi).</translation>
+    </message>
+</context>
+<context>
     <name>SsoSignInDialog</name>
     <message>
         <location filename="../../session/sso_dialog.py" line="+65"/>
@@ -5652,8 +5725,9 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>StagedPane</name>
     <message>
-        <location filename="../../items/staged_pane.py" line="+54"/>
+        <location filename="../../items/staged_pane.py" line="+58"/>
         <source>Undo</source>
+        <extracomment>A table&apos;s uniqueness rules by its name (``AppContext.schema_for``); None: no lock notes.</extracomment>
         <translation>Annuler</translation>
     </message>
     <message>
@@ -5702,7 +5776,7 @@ Requête&#xa0;: {request}</translation>
         <translation>Modification</translation>
     </message>
     <message numerus="yes">
-        <location line="+31"/>
+        <location line="+32"/>
         <source>Staged changes (%n)</source>
         <translation>
             <numerusform>Modifications préparées (%n)</numerusform>
@@ -5710,7 +5784,7 @@ Requête&#xa0;: {request}</translation>
         </translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>{table}: {key}</source>
         <translation>{table}&#xa0;: {key}</translation>
     </message>
@@ -5860,7 +5934,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>StreamPanel</name>
     <message>
-        <location filename="../../stream/panel.py" line="+85"/>
+        <location filename="../../stream/panel.py" line="+88"/>
         <source>Shards</source>
         <translation>Shards</translation>
     </message>
@@ -5870,17 +5944,17 @@ Requête&#xa0;: {request}</translation>
         <translation>L’ordre vaut par item (une clé primaire)&#xa0;: pas entre items ou partitions, pas même au sein d’une transaction.</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+85"/>
         <source>Open a table to see its stream.</source>
         <translation>Ouvrez une table pour voir son flux.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Stream of {name}: describing…</source>
         <translation>Flux de {name}&#xa0;: description…</translation>
     </message>
     <message numerus="yes">
-        <location line="+13"/>
+        <location line="+14"/>
         <source>&lt;b&gt;Stream&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;View type&lt;/b&gt; {view_type}: {view_type_text}&lt;br&gt;&lt;b&gt;Status&lt;/b&gt; {status}; %n shard(s), {open_shards} open. Records are kept 24 hours; reads are eventually consistent.</source>
         <translation>
             <numerusform>&lt;b&gt;Flux&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;Type de vue&lt;/b&gt; {view_type}&#xa0;: {view_type_text}&lt;br&gt;&lt;b&gt;État&lt;/b&gt; {status}&#xa0;; %n shard, {open_shards} ouvert(s). Les enregistrements sont gardés 24 heures&#xa0;; les lectures sont à cohérence à terme.</numerusform>
@@ -5888,7 +5962,7 @@ Requête&#xa0;: {request}</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+93"/>
+        <location line="+98"/>
         <source>Caught up after %Ln record(s). Press Follow to keep watching for new ones.</source>
         <translation>
             <numerusform>À jour après %Ln enregistrement. Cliquez sur Suivre pour guetter les nouveaux.</numerusform>
@@ -6982,7 +7056,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.drafts_view</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-428"/>
+        <location filename="../../builder/drafts_view.py" line="-430"/>
         <source>table {table} on connection {connection}</source>
         <translation>table {table} sur la connexion {connection}</translation>
     </message>
@@ -7021,7 +7095,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-385"/>
+        <location filename="../../builder/panel.py" line="-388"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -8133,7 +8207,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>tables.create_dialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="-193"/>
+        <location filename="../../tables/create_dialog.py" line="-223"/>
         <source>The article&apos;s layout: keys PK and SK, the email-index GSI on email, TTL on expiresAt, a NEW_AND_OLD_IMAGES stream, on-demand capacity</source>
         <translation>La disposition de l’article&#xa0;: clés PK et SK, le GSI email-index sur email, TTL sur expiresAt, un flux NEW_AND_OLD_IMAGES, capacité à la demande</translation>
     </message>

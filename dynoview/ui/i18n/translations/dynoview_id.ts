@@ -212,7 +212,7 @@
 <context>
     <name>ActionLogDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+187"/>
+        <location filename="../../builder/dialogs.py" line="+189"/>
         <source>Action log</source>
         <translation>Log aksi</translation>
     </message>
@@ -253,7 +253,7 @@
     <name>AppContext</name>
     <message>
         <location filename="../../context.py" line="+138"/>
-        <location line="+111"/>
+        <location line="+114"/>
         <location filename="../../transfer/import_controller.py" line="+77"/>
         <source>the article&apos;s default layout</source>
         <translation>tata letak bawaan artikel</translation>
@@ -284,7 +284,7 @@
         <translation>Skema keunikan {table} tidak dapat disimpan di {folder} ({error}). Skema ini dipakai sampai DynoView ditutup. Untuk menyimpannya, buat folder itu dapat ditulisi (atau kosongkan ruang di disknya), lalu buka Edit skema… dan simpan lagi.</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+90"/>
         <source>(reported by the {value} error handler)</source>
         <translation>(dilaporkan oleh penangan error {value})</translation>
     </message>
@@ -532,12 +532,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+357"/>
+        <location filename="../../builder/drafts_view.py" line="+359"/>
         <source>Load template</source>
         <translation>Muat templat</translation>
     </message>
     <message>
-        <location line="-193"/>
+        <location line="-195"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Pekerjaan pembangun transaksi tidak dapat disimpan ke {current_path} ({exc}); masih ada di jendela, tetapi akan hilang jika DynoView ditutup sekarang.</translation>
     </message>
@@ -586,7 +586,7 @@
         </translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Discard restored work</source>
         <translation>Buang pekerjaan yang dipulihkan</translation>
     </message>
@@ -601,7 +601,7 @@
         <translation>Impor JSON</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-81"/>
         <source>Your last session sent this transaction and its outcome is not known: it may have been written. It was sent at {when} (token {token}). Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send: check the items first.</source>
         <translation>Sesi terakhir Anda mengirim transaksi ini dan hasilnya tidak diketahui: mungkin sudah tertulis. Transaksi dikirim pada {when} (token {token}). Jalankan akan mengirimnya lagi dengan token yang sama, yang diterapkan DynamoDB paling banyak sekali dalam 10 menit sejak pengiriman pertamanya: periksa item terlebih dahulu.</translation>
     </message>
@@ -616,7 +616,7 @@
         <translation>Transaksi draf ini dikirim pada {when} (token {token}) dan hasilnya tidak diketahui: mungkin sudah tertulis. Periksa item terlebih dahulu: Jalankan mengirimnya lagi dengan token yang sama, yang diterapkan DynamoDB paling banyak sekali dalam 10 menit sejak pengiriman pertamanya.</translation>
     </message>
     <message>
-        <location line="+326"/>
+        <location line="+328"/>
         <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
         <translation>Tidak dibuka: aksi di pembangun transaksi tetap seperti semula. Transaksi baru tidak dapat disimpan sebagai draf ({exc}): buka lagi dari asalnya.</translation>
     </message>
@@ -719,7 +719,7 @@
         <translation>{guarded_count} penjaga ditambahkan; pratinjau menampilkan permintaan persisnya. Jalankan akan mengulang pemeriksaan awal.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+48"/>
         <source>Export as {EXPORT_TITLES}</source>
         <translation>Ekspor sebagai {EXPORT_TITLES}</translation>
     </message>
@@ -1117,7 +1117,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CellEdits</name>
     <message>
-        <location filename="../../items/cell_edits.py" line="+133"/>
+        <location filename="../../items/cell_edits.py" line="+125"/>
         <source>Pick a cell to edit first.</source>
         <translation>Pilih sel yang akan diedit dulu.</translation>
     </message>
@@ -1430,7 +1430,7 @@ Kemungkinan panas</translation>
 <context>
     <name>ConfirmDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-149"/>
+        <location filename="../../builder/dialogs.py" line="-150"/>
         <source>Execute transaction</source>
         <translation>Jalankan transaksi</translation>
     </message>
@@ -1655,7 +1655,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+76"/>
+        <location filename="../../transfer/copy_dialog.py" line="+79"/>
         <source>Copy items to a table</source>
         <translation>Salin item ke tabel</translation>
     </message>
@@ -1710,12 +1710,12 @@ Kemungkinan panas</translation>
     <message>
         <location line="+7"/>
         <location line="+43"/>
-        <location line="+133"/>
+        <location line="+164"/>
         <source>Open in the builder</source>
         <translation>Buka di pembangun transaksi</translation>
     </message>
     <message>
-        <location line="-174"/>
+        <location line="-205"/>
         <source>Close</source>
         <translation>Tutup</translation>
     </message>
@@ -1740,7 +1740,7 @@ Kemungkinan panas</translation>
         <translation>Hubungkan dulu.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Switch to {name} and open batch 1</source>
         <translation>Pindah ke {name} dan buka batch 1</translation>
     </message>
@@ -1757,6 +1757,21 @@ Kemungkinan panas</translation>
         <translation>
             <numerusform>%Ln batch</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>the source</source>
+        <translation>sumber</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{there} account(s) by its rules, {here} by {source}&apos;s</source>
+        <translation>{there} akun menurut aturannya, {here} menurut aturan {source}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{target} has other uniqueness rules than {source}: by them the copied items are paired otherwise ({details}), so the target would not guard their values as the source does. Check {target}&apos;s schema before you send.</source>
+        <translation>{target} memiliki aturan keunikan yang berbeda dari {source}: menurut aturan itu item yang disalin dipasangkan secara lain ({details}), sehingga tujuan tidak akan menjaga nilainya seperti sumber. Periksa skema {target} sebelum mengirim.</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -1780,12 +1795,12 @@ Kemungkinan panas</translation>
         <translation>Buka batch {value} dari {total}</translation>
     </message>
     <message>
-        <location line="-208"/>
+        <location line="-239"/>
         <source>every item of the current result ({n})</source>
         <translation>semua item hasil saat ini ({n})</translation>
     </message>
     <message>
-        <location line="+209"/>
+        <location line="+240"/>
         <source>Batch {opened} of {total} ({actions_count} Puts) is open in the builder: check the request and the preflight, then Execute. Come back here for the next batch.</source>
         <translation>Batch {opened} dari {total} ({actions_count} Put) terbuka di pembangun transaksi: periksa permintaan dan pemeriksaan awal, lalu Jalankan. Kembali ke sini untuk batch berikutnya.</translation>
     </message>
@@ -1876,7 +1891,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CreateTableDialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="+74"/>
+        <location filename="../../tables/create_dialog.py" line="+82"/>
         <source>Create a local table</source>
         <translation>Buat tabel lokal</translation>
     </message>
@@ -1903,18 +1918,18 @@ Kemungkinan panas</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+81"/>
+        <location line="+83"/>
         <source>CreateTable request (sent as shown):</source>
         <translation>Permintaan CreateTable (dikirim seperti tampil):</translation>
     </message>
     <message>
-        <location line="-73"/>
-        <location line="+71"/>
+        <location line="-75"/>
+        <location line="+73"/>
         <source>&amp;Create</source>
         <translation>B&amp;uat</translation>
     </message>
     <message>
-        <location line="-68"/>
+        <location line="-70"/>
         <source>Close</source>
         <translation>Tutup</translation>
     </message>
@@ -1924,7 +1939,7 @@ Kemungkinan panas</translation>
         <translation>buat tabel</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+46"/>
         <source>{name} is there without TTL: Turn TTL on sends only UpdateTimeToLive (TTL on {attribute}).</source>
         <translation>{name} sudah ada tanpa TTL: Aktifkan TTL hanya mengirim UpdateTimeToLive (TTL pada {attribute}).</translation>
     </message>
@@ -1958,7 +1973,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Tidak dapat membaca {path}: {getattr}.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>Turning TTL on for {name}…</source>
         <translation>Mengaktifkan TTL untuk {name}…</translation>
     </message>
@@ -1966,6 +1981,16 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <location line="+3"/>
         <source>Creating {name}…</source>
         <translation>Membuat {name}…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{window} Creating {name} goes on at {then}, where this dialog was opened.</source>
+        <translation>{window} Pembuatan {name} berlanjut di {then}, tempat dialog ini dibuka.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Created {name} at {then}. {window}</source>
+        <translation>{name} dibuat di {then}. {window}</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2045,12 +2070,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>DeleteTableDialog</name>
     <message>
-        <location filename="../../tables/delete_dialog.py" line="+43"/>
+        <location filename="../../tables/delete_dialog.py" line="+51"/>
         <source>Delete {name}</source>
         <translation>Hapus {name}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Delete the table {name} at {where} with every item and index in it? This cannot be undone. Type the table&apos;s name to confirm.</source>
         <translation>Hapus tabel {name} di {where} beserta semua item dan indeksnya? Ini tidak dapat diurungkan. Ketik nama tabel untuk mengonfirmasi.</translation>
     </message>
@@ -2075,9 +2100,19 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>hapus tabel</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+26"/>
         <source>Deleting {table}…</source>
         <translation>Menghapus {table}…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{window} Deleting {table} goes on at {then}, where this dialog was opened.</source>
+        <translation>{window} Penghapusan {table} berlanjut di {then}, tempat dialog ini dibuka.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Deleted {table} at {then}. {window}</source>
+        <translation>{table} dihapus di {then}. {window}</translation>
     </message>
 </context>
 <context>
@@ -2423,7 +2458,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+72"/>
+        <location filename="../../builder/dialogs.py" line="+73"/>
         <source>Copy</source>
         <translation>Salin</translation>
     </message>
@@ -2847,7 +2882,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-55"/>
+        <location filename="../../builder/dialogs.py" line="-56"/>
         <source>Import TransactWriteItems JSON</source>
         <translation>Impor JSON TransactWriteItems</translation>
     </message>
@@ -3578,9 +3613,29 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LocalTablesController</name>
     <message>
-        <location filename="../../tables/controller.py" line="+81"/>
-        <source>Created {table}, but whether TTL on {attribute} was turned on is not known: {reason} Press Turn TTL on: it checks first, and sends that step only if TTL is off. Or run: {command}</source>
+        <location filename="../../tables/controller.py" line="+56"/>
+        <source>Connect to a local endpoint to {action}.</source>
         <extracomment>The table&apos;s name and a sentence: created and ACTIVE, but TTL could not be turned on.</extracomment>
+        <translation>Sambungkan ke endpoint lokal untuk {action}.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>create a table</source>
+        <translation>membuat tabel</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>turn TTL on</source>
+        <translation>mengaktifkan TTL</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>delete a table</source>
+        <translation>menghapus tabel</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Created {table}, but whether TTL on {attribute} was turned on is not known: {reason} Press Turn TTL on: it checks first, and sends that step only if TTL is off. Or run: {command}</source>
         <translation>{table} telah dibuat, tetapi tidak diketahui apakah TTL pada {attribute} telah diaktifkan: {reason} Tekan Aktifkan TTL: ia memeriksa dulu, dan mengirim langkah itu hanya jika TTL nonaktif. Atau jalankan: {command}</translation>
     </message>
     <message>
@@ -3837,7 +3892,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Jendela tidak lagi terhubung.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>{window} This run goes on on {then}, where it started (Cancel stops it after the step in progress).</source>
         <translation>{window} Proses ini berlanjut di {then}, tempat ia dimulai (Batal menghentikannya setelah langkah yang sedang berjalan).</translation>
     </message>
@@ -3888,7 +3943,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+64"/>
+        <location filename="../../partiql/panel.py" line="+65"/>
         <source>Statement parameters</source>
         <translation>Parameter statement</translation>
     </message>
@@ -3981,12 +4036,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+186"/>
+        <location line="+187"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Ketik SELECT lalu tekan Ctrl+Enter.</translation>
     </message>
     <message>
-        <location line="-171"/>
+        <location line="-172"/>
         <source>Run</source>
         <translation>Jalankan</translation>
     </message>
@@ -4056,7 +4111,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Nilai ?</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+79"/>
         <source>Running…</source>
         <translation>Menjalankan…</translation>
     </message>
@@ -5284,29 +5339,29 @@ Permintaan: {request}</translation>
 <context>
     <name>SessionView</name>
     <message>
-        <location filename="../../session/view.py" line="+53"/>
-        <location line="+141"/>
+        <location filename="../../session/view.py" line="+66"/>
+        <location line="+161"/>
         <source>Write mode…</source>
         <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
         <translation>Mode tulis…</translation>
     </message>
     <message>
-        <location line="-93"/>
+        <location line="-111"/>
         <source>Region {value}</source>
         <translation>Region {value}</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+20"/>
         <source>Sign in…</source>
         <translation>Masuk…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-7"/>
         <source>Sign in with AWS SSO in your browser, then connect again</source>
         <translation>Masuk dengan AWS SSO di browser, lalu hubungkan lagi</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+50"/>
         <source>identity unknown · {value}</source>
         <translation>identitas tak diketahui · {value}</translation>
     </message>
@@ -5537,6 +5592,24 @@ Permintaan: {request}</translation>
     </message>
 </context>
 <context>
+    <name>SsoEndedOffer</name>
+    <message>
+        <location filename="../../session/sso_ended.py" line="+66"/>
+        <source>Sign in… signs in again in your browser. This window stays connected and keeps what you typed and staged; retry what failed once signed in.</source>
+        <translation>Masuk… masuk lagi di browser Anda. Jendela ini tetap tersambung dan menyimpan apa yang Anda ketik dan siapkan; ulangi yang gagal setelah masuk.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sign in with AWS SSO in your browser, then retry</source>
+        <translation>Masuk dengan AWS SSO di browser Anda, lalu ulangi</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Signed in with AWS SSO for profile {profile}. Retry what failed (File › Refresh tables, or the read or send again).</source>
+        <translation>Masuk dengan AWS SSO untuk profil {profile}. Ulangi yang gagal (Berkas › Muat ulang tabel, atau baca atau kirim lagi).</translation>
+    </message>
+</context>
+<context>
     <name>SsoSignInDialog</name>
     <message>
         <location filename="../../session/sso_dialog.py" line="+65"/>
@@ -5597,8 +5670,9 @@ Permintaan: {request}</translation>
 <context>
     <name>StagedPane</name>
     <message>
-        <location filename="../../items/staged_pane.py" line="+54"/>
+        <location filename="../../items/staged_pane.py" line="+58"/>
         <source>Undo</source>
+        <extracomment>A table&apos;s uniqueness rules by its name (``AppContext.schema_for``); None: no lock notes.</extracomment>
         <translation>Urungkan</translation>
     </message>
     <message>
@@ -5647,14 +5721,14 @@ Permintaan: {request}</translation>
         <translation>Perubahan</translation>
     </message>
     <message numerus="yes">
-        <location line="+31"/>
+        <location line="+32"/>
         <source>Staged changes (%n)</source>
         <translation>
             <numerusform>Perubahan disiapkan (%n)</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>{table}: {key}</source>
         <translation>{table}: {key}</translation>
     </message>
@@ -5804,7 +5878,7 @@ Permintaan: {request}</translation>
 <context>
     <name>StreamPanel</name>
     <message>
-        <location filename="../../stream/panel.py" line="+85"/>
+        <location filename="../../stream/panel.py" line="+88"/>
         <source>Shards</source>
         <translation>Shard</translation>
     </message>
@@ -5814,24 +5888,24 @@ Permintaan: {request}</translation>
         <translation>Urutan berlaku per item (satu primary key): tidak antar item atau partisi, bahkan tidak dalam satu transaksi.</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+85"/>
         <source>Open a table to see its stream.</source>
         <translation>Buka tabel untuk melihat stream-nya.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Stream of {name}: describing…</source>
         <translation>Stream {name}: mendeskripsikan…</translation>
     </message>
     <message numerus="yes">
-        <location line="+13"/>
+        <location line="+14"/>
         <source>&lt;b&gt;Stream&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;View type&lt;/b&gt; {view_type}: {view_type_text}&lt;br&gt;&lt;b&gt;Status&lt;/b&gt; {status}; %n shard(s), {open_shards} open. Records are kept 24 hours; reads are eventually consistent.</source>
         <translation>
             <numerusform>&lt;b&gt;Stream&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;Tipe tampilan&lt;/b&gt; {view_type}: {view_type_text}&lt;br&gt;&lt;b&gt;Status&lt;/b&gt; {status}; %n shard, {open_shards} terbuka. Record disimpan 24 jam; pembacaan eventually consistent.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+93"/>
+        <location line="+98"/>
         <source>Caught up after %Ln record(s). Press Follow to keep watching for new ones.</source>
         <translation>
             <numerusform>Tersusul setelah %Ln record. Tekan Ikuti untuk terus memantau record baru.</numerusform>
@@ -6919,7 +6993,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.drafts_view</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-428"/>
+        <location filename="../../builder/drafts_view.py" line="-430"/>
         <source>table {table} on connection {connection}</source>
         <translation>tabel {table} di koneksi {connection}</translation>
     </message>
@@ -6958,7 +7032,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-385"/>
+        <location filename="../../builder/panel.py" line="-388"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -8070,7 +8144,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>tables.create_dialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="-193"/>
+        <location filename="../../tables/create_dialog.py" line="-223"/>
         <source>The article&apos;s layout: keys PK and SK, the email-index GSI on email, TTL on expiresAt, a NEW_AND_OLD_IMAGES stream, on-demand capacity</source>
         <translation>Tata letak artikel: key PK dan SK, GSI email-index pada email, TTL pada expiresAt, stream NEW_AND_OLD_IMAGES, kapasitas on-demand</translation>
     </message>

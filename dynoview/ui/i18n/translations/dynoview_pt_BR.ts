@@ -212,7 +212,7 @@
 <context>
     <name>ActionLogDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+187"/>
+        <location filename="../../builder/dialogs.py" line="+189"/>
         <source>Action log</source>
         <translation>Log de ações</translation>
     </message>
@@ -255,7 +255,7 @@
     <name>AppContext</name>
     <message>
         <location filename="../../context.py" line="+138"/>
-        <location line="+111"/>
+        <location line="+114"/>
         <location filename="../../transfer/import_controller.py" line="+77"/>
         <source>the article&apos;s default layout</source>
         <translation>o layout padrão do artigo</translation>
@@ -286,7 +286,7 @@
         <translation>O esquema de unicidade de {table} não pôde ser salvo em {folder} ({error}). Ele é usado até o DynoView fechar. Para mantê-lo, torne essa pasta gravável (ou libere espaço no disco), depois abra Editar esquema… e salve-o de novo.</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+90"/>
         <source>(reported by the {value} error handler)</source>
         <translation>(relatado pelo tratador de erros {value})</translation>
     </message>
@@ -535,12 +535,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+357"/>
+        <location filename="../../builder/drafts_view.py" line="+359"/>
         <source>Load template</source>
         <translation>Carregar modelo</translation>
     </message>
     <message>
-        <location line="-193"/>
+        <location line="-195"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>O trabalho do construtor não pôde ser salvo em {current_path} ({exc}); ele continua na janela, mas seria perdido se o DynoView fechasse agora.</translation>
     </message>
@@ -591,7 +591,7 @@
         </translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Discard restored work</source>
         <translation>Descartar trabalho restaurado</translation>
     </message>
@@ -606,7 +606,7 @@
         <translation>Importar JSON</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-81"/>
         <source>Your last session sent this transaction and its outcome is not known: it may have been written. It was sent at {when} (token {token}). Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send: check the items first.</source>
         <translation>Sua última sessão enviou esta transação e o resultado não é conhecido: ela pode ter sido gravada. Foi enviada em {when} (token {token}). Executar a envia de novo com o mesmo token, que o DynamoDB aplica no máximo uma vez em até 10 minutos do primeiro envio: verifique os itens antes.</translation>
     </message>
@@ -621,7 +621,7 @@
         <translation>A transação deste rascunho foi enviada em {when} (token {token}) e seu resultado não é conhecido: ela pode ter sido gravada. Verifique os itens primeiro: Executar a envia de novo com o mesmo token, que o DynamoDB aplica no máximo uma vez em até 10 minutos após o primeiro envio.</translation>
     </message>
     <message>
-        <location line="+326"/>
+        <location line="+328"/>
         <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
         <translation>Não aberta: as ações do construtor continuam como estavam. A nova transação não pôde ser guardada como rascunho ({exc}): abra-a de novo de onde veio.</translation>
     </message>
@@ -726,7 +726,7 @@
         <translation>Proteções adicionadas: {guarded_count}; a pré-visualização mostra a requisição exata. Executar refaz a verificação prévia.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+48"/>
         <source>Export as {EXPORT_TITLES}</source>
         <translation>Exportar como {EXPORT_TITLES}</translation>
     </message>
@@ -1127,7 +1127,7 @@ Provavelmente quente</translation>
 <context>
     <name>CellEdits</name>
     <message>
-        <location filename="../../items/cell_edits.py" line="+133"/>
+        <location filename="../../items/cell_edits.py" line="+125"/>
         <source>Pick a cell to edit first.</source>
         <translation>Escolha uma célula para editar primeiro.</translation>
     </message>
@@ -1446,7 +1446,7 @@ Provavelmente quente</translation>
 <context>
     <name>ConfirmDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-149"/>
+        <location filename="../../builder/dialogs.py" line="-150"/>
         <source>Execute transaction</source>
         <translation>Executar transação</translation>
     </message>
@@ -1671,7 +1671,7 @@ Provavelmente quente</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+76"/>
+        <location filename="../../transfer/copy_dialog.py" line="+79"/>
         <source>Copy items to a table</source>
         <translation>Copiar itens para uma tabela</translation>
     </message>
@@ -1727,12 +1727,12 @@ Provavelmente quente</translation>
     <message>
         <location line="+7"/>
         <location line="+43"/>
-        <location line="+133"/>
+        <location line="+164"/>
         <source>Open in the builder</source>
         <translation>Abrir no construtor</translation>
     </message>
     <message>
-        <location line="-174"/>
+        <location line="-205"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
@@ -1757,7 +1757,7 @@ Provavelmente quente</translation>
         <translation>Conecte-se primeiro.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Switch to {name} and open batch 1</source>
         <translation>Trocar para {name} e abrir o lote 1</translation>
     </message>
@@ -1776,6 +1776,21 @@ Provavelmente quente</translation>
             <numerusform>%Ln lote</numerusform>
             <numerusform>%Ln lotes</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>the source</source>
+        <translation>a origem</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{there} account(s) by its rules, {here} by {source}&apos;s</source>
+        <translation>{there} conta(s) pelas regras dela, {here} pelas de {source}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{target} has other uniqueness rules than {source}: by them the copied items are paired otherwise ({details}), so the target would not guard their values as the source does. Check {target}&apos;s schema before you send.</source>
+        <translation>{target} tem outras regras de unicidade que {source}: por elas os itens copiados são pareados de outro modo ({details}), então o destino não protegeria seus valores como a origem. Verifique o esquema de {target} antes de enviar.</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -1799,12 +1814,12 @@ Provavelmente quente</translation>
         <translation>Abrir o lote {value} de {total}</translation>
     </message>
     <message>
-        <location line="-208"/>
+        <location line="-239"/>
         <source>every item of the current result ({n})</source>
         <translation>todos os itens do resultado atual ({n})</translation>
     </message>
     <message>
-        <location line="+209"/>
+        <location line="+240"/>
         <source>Batch {opened} of {total} ({actions_count} Puts) is open in the builder: check the request and the preflight, then Execute. Come back here for the next batch.</source>
         <translation>O lote {opened} de {total} ({actions_count} Puts) está aberto no construtor: confira a requisição e a verificação prévia, depois Execute. Volte aqui para o próximo lote.</translation>
     </message>
@@ -1896,7 +1911,7 @@ Provavelmente quente</translation>
 <context>
     <name>CreateTableDialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="+74"/>
+        <location filename="../../tables/create_dialog.py" line="+82"/>
         <source>Create a local table</source>
         <translation>Criar uma tabela local</translation>
     </message>
@@ -1923,18 +1938,18 @@ Provavelmente quente</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+81"/>
+        <location line="+83"/>
         <source>CreateTable request (sent as shown):</source>
         <translation>Requisição CreateTable (enviada como exibida):</translation>
     </message>
     <message>
-        <location line="-73"/>
-        <location line="+71"/>
+        <location line="-75"/>
+        <location line="+73"/>
         <source>&amp;Create</source>
         <translation>&amp;Criar</translation>
     </message>
     <message>
-        <location line="-68"/>
+        <location line="-70"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
@@ -1944,7 +1959,7 @@ Provavelmente quente</translation>
         <translation>criar uma tabela</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+46"/>
         <source>{name} is there without TTL: Turn TTL on sends only UpdateTimeToLive (TTL on {attribute}).</source>
         <translation>{name} existe sem TTL: Ativar TTL envia só UpdateTimeToLive (TTL em {attribute}).</translation>
     </message>
@@ -1978,7 +1993,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Não foi possível ler {path}: {getattr}.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>Turning TTL on for {name}…</source>
         <translation>Ativando TTL para {name}…</translation>
     </message>
@@ -1986,6 +2001,16 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <location line="+3"/>
         <source>Creating {name}…</source>
         <translation>Criando {name}…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{window} Creating {name} goes on at {then}, where this dialog was opened.</source>
+        <translation>{window} A criação de {name} continua em {then}, onde esta caixa de diálogo foi aberta.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Created {name} at {then}. {window}</source>
+        <translation>{name} criada em {then}. {window}</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2070,12 +2095,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>DeleteTableDialog</name>
     <message>
-        <location filename="../../tables/delete_dialog.py" line="+43"/>
+        <location filename="../../tables/delete_dialog.py" line="+51"/>
         <source>Delete {name}</source>
         <translation>Excluir {name}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Delete the table {name} at {where} with every item and index in it? This cannot be undone. Type the table&apos;s name to confirm.</source>
         <translation>Excluir a tabela {name} em {where} com todos os itens e índices dela? Isso não pode ser desfeito. Digite o nome da tabela para confirmar.</translation>
     </message>
@@ -2100,9 +2125,19 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>excluir uma tabela</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+26"/>
         <source>Deleting {table}…</source>
         <translation>Excluindo {table}…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{window} Deleting {table} goes on at {then}, where this dialog was opened.</source>
+        <translation>{window} A exclusão de {table} continua em {then}, onde esta caixa de diálogo foi aberta.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Deleted {table} at {then}. {window}</source>
+        <translation>{table} excluída em {then}. {window}</translation>
     </message>
 </context>
 <context>
@@ -2452,7 +2487,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+72"/>
+        <location filename="../../builder/dialogs.py" line="+73"/>
         <source>Copy</source>
         <translation>Copiar</translation>
     </message>
@@ -2879,7 +2914,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-55"/>
+        <location filename="../../builder/dialogs.py" line="-56"/>
         <source>Import TransactWriteItems JSON</source>
         <translation>Importar JSON de TransactWriteItems</translation>
     </message>
@@ -3622,9 +3657,29 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LocalTablesController</name>
     <message>
-        <location filename="../../tables/controller.py" line="+81"/>
-        <source>Created {table}, but whether TTL on {attribute} was turned on is not known: {reason} Press Turn TTL on: it checks first, and sends that step only if TTL is off. Or run: {command}</source>
+        <location filename="../../tables/controller.py" line="+56"/>
+        <source>Connect to a local endpoint to {action}.</source>
         <extracomment>The table&apos;s name and a sentence: created and ACTIVE, but TTL could not be turned on.</extracomment>
+        <translation>Conecte-se a um endpoint local para {action}.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>create a table</source>
+        <translation>criar uma tabela</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>turn TTL on</source>
+        <translation>ativar o TTL</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>delete a table</source>
+        <translation>excluir uma tabela</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Created {table}, but whether TTL on {attribute} was turned on is not known: {reason} Press Turn TTL on: it checks first, and sends that step only if TTL is off. Or run: {command}</source>
         <translation>{table} foi criada, mas não se sabe se o TTL em {attribute} foi ativado: {reason} Pressione Ativar TTL: ele verifica primeiro e envia essa etapa só se o TTL estiver desativado. Ou execute: {command}</translation>
     </message>
     <message>
@@ -3884,7 +3939,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>A janela não está mais conectada.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>{window} This run goes on on {then}, where it started (Cancel stops it after the step in progress).</source>
         <translation>{window} Esta execução continua em {then}, onde começou (Cancelar a interrompe após a etapa em andamento).</translation>
     </message>
@@ -3936,7 +3991,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+64"/>
+        <location filename="../../partiql/panel.py" line="+65"/>
         <source>Statement parameters</source>
         <translation>Parâmetros da instrução</translation>
     </message>
@@ -4032,12 +4087,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+186"/>
+        <location line="+187"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Digite um SELECT (Ctrl+Enter).</translation>
     </message>
     <message>
-        <location line="-171"/>
+        <location line="-172"/>
         <source>Run</source>
         <translation>Executar</translation>
     </message>
@@ -4107,7 +4162,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Valores de ?</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+79"/>
         <source>Running…</source>
         <translation>Executando…</translation>
     </message>
@@ -5339,29 +5394,29 @@ Requisição: {request}</translation>
 <context>
     <name>SessionView</name>
     <message>
-        <location filename="../../session/view.py" line="+53"/>
-        <location line="+141"/>
+        <location filename="../../session/view.py" line="+66"/>
+        <location line="+161"/>
         <source>Write mode…</source>
         <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
         <translation>Modo de escrita…</translation>
     </message>
     <message>
-        <location line="-93"/>
+        <location line="-111"/>
         <source>Region {value}</source>
         <translation>Região {value}</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+20"/>
         <source>Sign in…</source>
         <translation>Entrar…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-7"/>
         <source>Sign in with AWS SSO in your browser, then connect again</source>
         <translation>Entre com o AWS SSO no navegador, depois conecte de novo</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+50"/>
         <source>identity unknown · {value}</source>
         <translation>identidade desconhecida · {value}</translation>
     </message>
@@ -5592,6 +5647,24 @@ Requisição: {request}</translation>
     </message>
 </context>
 <context>
+    <name>SsoEndedOffer</name>
+    <message>
+        <location filename="../../session/sso_ended.py" line="+66"/>
+        <source>Sign in… signs in again in your browser. This window stays connected and keeps what you typed and staged; retry what failed once signed in.</source>
+        <translation>Entrar… entra de novo no seu navegador. Esta janela continua conectada e mantém o que você digitou e preparou; tente de novo o que falhou depois de entrar.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sign in with AWS SSO in your browser, then retry</source>
+        <translation>Entre com o AWS SSO no seu navegador e tente de novo</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Signed in with AWS SSO for profile {profile}. Retry what failed (File › Refresh tables, or the read or send again).</source>
+        <translation>Conectado com AWS SSO para o perfil {profile}. Tente de novo o que falhou (Arquivo › Atualizar tabelas, ou a leitura ou o envio de novo).</translation>
+    </message>
+</context>
+<context>
     <name>SsoSignInDialog</name>
     <message>
         <location filename="../../session/sso_dialog.py" line="+65"/>
@@ -5652,8 +5725,9 @@ Requisição: {request}</translation>
 <context>
     <name>StagedPane</name>
     <message>
-        <location filename="../../items/staged_pane.py" line="+54"/>
+        <location filename="../../items/staged_pane.py" line="+58"/>
         <source>Undo</source>
+        <extracomment>A table&apos;s uniqueness rules by its name (``AppContext.schema_for``); None: no lock notes.</extracomment>
         <translation>Desfazer</translation>
     </message>
     <message>
@@ -5702,7 +5776,7 @@ Requisição: {request}</translation>
         <translation>Alteração</translation>
     </message>
     <message numerus="yes">
-        <location line="+31"/>
+        <location line="+32"/>
         <source>Staged changes (%n)</source>
         <translation>
             <numerusform>Alteração preparada (%n)</numerusform>
@@ -5710,7 +5784,7 @@ Requisição: {request}</translation>
         </translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>{table}: {key}</source>
         <translation>{table}: {key}</translation>
     </message>
@@ -5860,7 +5934,7 @@ Requisição: {request}</translation>
 <context>
     <name>StreamPanel</name>
     <message>
-        <location filename="../../stream/panel.py" line="+85"/>
+        <location filename="../../stream/panel.py" line="+88"/>
         <source>Shards</source>
         <translation>Shards</translation>
     </message>
@@ -5870,17 +5944,17 @@ Requisição: {request}</translation>
         <translation>A ordem vale por item (uma chave primária): não entre itens ou partições, nem mesmo dentro de uma transação.</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+85"/>
         <source>Open a table to see its stream.</source>
         <translation>Abra uma tabela para ver seu stream.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Stream of {name}: describing…</source>
         <translation>Stream de {name}: descrevendo…</translation>
     </message>
     <message numerus="yes">
-        <location line="+13"/>
+        <location line="+14"/>
         <source>&lt;b&gt;Stream&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;View type&lt;/b&gt; {view_type}: {view_type_text}&lt;br&gt;&lt;b&gt;Status&lt;/b&gt; {status}; %n shard(s), {open_shards} open. Records are kept 24 hours; reads are eventually consistent.</source>
         <translation>
             <numerusform>&lt;b&gt;Stream&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;Tipo de visão&lt;/b&gt; {view_type}: {view_type_text}&lt;br&gt;&lt;b&gt;Status&lt;/b&gt; {status}; %n shard, {open_shards} aberto(s). Os registros são mantidos por 24 horas; as leituras são eventualmente consistentes.</numerusform>
@@ -5888,7 +5962,7 @@ Requisição: {request}</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+93"/>
+        <location line="+98"/>
         <source>Caught up after %Ln record(s). Press Follow to keep watching for new ones.</source>
         <translation>
             <numerusform>Em dia depois de %Ln registro. Clique em Acompanhar para continuar observando novos.</numerusform>
@@ -6982,7 +7056,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.drafts_view</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-428"/>
+        <location filename="../../builder/drafts_view.py" line="-430"/>
         <source>table {table} on connection {connection}</source>
         <translation>tabela {table} na conexão {connection}</translation>
     </message>
@@ -7021,7 +7095,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-385"/>
+        <location filename="../../builder/panel.py" line="-388"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -8133,7 +8207,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>tables.create_dialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="-193"/>
+        <location filename="../../tables/create_dialog.py" line="-223"/>
         <source>The article&apos;s layout: keys PK and SK, the email-index GSI on email, TTL on expiresAt, a NEW_AND_OLD_IMAGES stream, on-demand capacity</source>
         <translation>O layout do artigo: chaves PK e SK, o GSI email-index em email, TTL em expiresAt, um stream NEW_AND_OLD_IMAGES, capacidade sob demanda</translation>
     </message>
