@@ -28,7 +28,13 @@ from dynoview.cli.common import (
 )
 from dynoview.cli.interrupts import stop_signals
 from dynoview.core.errors import DynoViewError
-from dynoview.core.streams.description import ORDER_NOTE, StreamInfo, describe_stream, table_stream_arn
+from dynoview.core.streams.description import (
+    ORDER_NOTE,
+    StreamInfo,
+    describe_stream,
+    disabled_stream_message,
+    latest_stream,
+)
 from dynoview.core.streams.key_filter import KeyFilter
 from dynoview.core.streams.reader import (
     AFTER_SEQUENCE_NUMBER,
@@ -87,7 +93,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--shard", help="shard id for a sequence number (default: the shard whose range "
                                         "holds it)")
     parser.add_argument("--follow", action="store_true",
-                        help="keep polling for new records until Ctrl+C (or --max-seconds/--limit)")
+                        help="keep polling for new records until Ctrl+C (or --max-seconds/--limit); "
+                             "a disabled stream is read to its end, as nothing new arrives in it")
     parser.add_argument("--key", action="append", default=[], metavar="PK[,SK]",
                         help="only records of this partition key (and sort key); repeat for several "
                              "keys, or separate them with ;. Inside a value write a comma as \\,, a "
@@ -164,9 +171,13 @@ def _print_records(args: argparse.Namespace, key_filter: KeyFilter) -> int:
     phase = "DescribeTable"
     try:
         with open_connection(args) as conn:
-            arn = table_stream_arn(conn, args.table)
+            stream = latest_stream(conn, args.table)
             phase = "DescribeStream"
-            info = describe_stream(conn, arn)
+            info = describe_stream(conn, stream.arn)
+            # A disabled stream keeps its records 24 hours: read them, follow nothing.
+            live = stream.enabled and not info.disabled
+            if not live:
+                say(disabled_stream_message(args.table))
             if args.describe:
                 if args.format == "json":
                     print(terminal_json(json.dumps(describe_json(info), ensure_ascii=False)))
@@ -179,7 +190,7 @@ def _print_records(args: argparse.Namespace, key_filter: KeyFilter) -> int:
             if args.format == "text":
                 say(f"reading {info.arn} ({info.view_type}) from {args.position}. {ORDER_NOTE}")
             phase = "GetRecords"
-            for result in reader.polls(follow=args.follow, interval=args.poll_interval,
+            for result in reader.polls(follow=args.follow and live, interval=args.poll_interval,
                                        max_seconds=args.max_seconds):
                 for message in result.notices:
                     say(message)

@@ -95,6 +95,11 @@ class StreamInfo:
         return [s for s in self.shards if not s.parent_shard_id or s.parent_shard_id not in ids]
 
     @property
+    def disabled(self) -> bool:
+        """Disabled (or being disabled): no new records arrive, but those kept stay readable."""
+        return self.status in {"DISABLED", "DISABLING"}
+
+    @property
     def open_shards(self) -> list[ShardInfo]:
         return [s for s in self.shards if s.is_open]
 
@@ -231,11 +236,36 @@ def no_stream_message(table_name: str) -> str:
     )
 
 
-def table_stream_arn(conn: Connection, table_name: str) -> str:
-    """The table's latest stream ARN; a DynoViewError with the fix if it has none."""
+def disabled_stream_message(table_name: str) -> str:
+    """What a disabled stream still offers: one sentence, said by the Stream tab and the CLI."""
+    return (
+        f"The stream of table {table_name} is disabled, so no new records will arrive; the "
+        f"records it holds are kept {RETENTION_HOURS} hours after the last one was written and "
+        "can still be read (enabling a stream again starts a new, empty one)."
+    )
+
+
+@dataclass(frozen=True)
+class TableStream:
+    """DescribeTable's LatestStreamArn and whether that stream is enabled."""
+
+    arn: str
+    #: StreamSpecification.StreamEnabled. DynamoDB drops the specification when a stream is
+    #: disabled but keeps LatestStreamArn: that stream's records stay readable for 24 hours.
+    enabled: bool
+
+
+def latest_stream(conn: Connection, table_name: str) -> TableStream:
+    """The table's latest stream, enabled or not; a DynoViewError with the fix if it has none."""
     table = conn.client.describe_table(TableName=table_name)["Table"]
     arn = table.get("LatestStreamArn")
-    enabled = (table.get("StreamSpecification") or {}).get("StreamEnabled")
-    if not arn or not enabled:
+    if not arn:
         raise DynoViewError(no_stream_message(table_name))
-    return str(arn)
+    enabled = bool((table.get("StreamSpecification") or {}).get("StreamEnabled"))
+    return TableStream(str(arn), enabled)
+
+
+def table_stream_arn(conn: Connection, table_name: str) -> str:
+    """The table's latest stream ARN, a disabled stream's too (its records stay readable); a
+    DynoViewError with the fix if it has none."""
+    return latest_stream(conn, table_name).arn

@@ -19,6 +19,7 @@ from dynoview.core.streams.description import (
     ORDER_NOTE,
     StreamInfo,
     check_start_sequence,
+    disabled_stream_message,
     no_stream_message,
 )
 from dynoview.core.streams.key_filter import KeyFilter
@@ -55,9 +56,11 @@ class StreamPanel(QWidget):
         self._table: TableInfo | None = None
         self._notices: list[str] = []
         self._note = ""
+        self._live = False  # the described stream is enabled: Follow has something to wait for
         self.model = StreamEventsModel(self)
         self.controller = StreamController(ctx, self.model, self)
         self._setup_ui()
+        self._follow_tip = self.follow_button.toolTip()
         self.model.set_palette(self.palette())
         self._connect()
         ctx.table_changed.connect(self._on_table_changed)
@@ -177,11 +180,14 @@ class StreamPanel(QWidget):
         self.clear()
         self._table = table
         self.info = None
+        self._live = False
+        self.follow_button.setToolTip(self._follow_tip)
         self.shards.clear()
         self._set_controls_enabled(False)
         if table is None:
             self.info_label.setText(self.tr("Open a table to see its stream."))
-        elif not table.stream_enabled or not table.stream_arn:
+        elif not table.stream_arn:
+            # A disabled stream keeps its ARN (and its records, 24 hours): only none at all is "no stream".
             self.info_label.setText(escaped(no_stream_message(table.name)))
         else:
             self.info_label.setText(self.tr("Stream of {name}: describing…").format(name=table.name))
@@ -196,14 +202,20 @@ class StreamPanel(QWidget):
 
     def _described(self, info: StreamInfo) -> None:
         self.info = info
-        self.info_label.setText(
-            self.tr("<b>Stream</b> {arn}<br><b>View type</b> {view_type}: {view_type_text}"
-                    "<br><b>Status</b> {status}; %n shard(s), {open_shards} open. Records are kept "
-                    "24 hours; reads are eventually consistent.", "", len(info.shards)).format(
-                arn=escaped(info.arn), view_type=escaped(str(info.view_type)),
-                view_type_text=escaped(info.view_type_text), status=escaped(info.status.lower()),
-                open_shards=len(info.open_shards))
-        )
+        table = self._table
+        self._live = table is not None and table.stream_enabled and not info.disabled
+        text = self.tr("<b>Stream</b> {arn}<br><b>View type</b> {view_type}: {view_type_text}"
+                       "<br><b>Status</b> {status}; %n shard(s), {open_shards} open. Records are kept "
+                       "24 hours; reads are eventually consistent.", "", len(info.shards)).format(
+            arn=escaped(info.arn), view_type=escaped(str(info.view_type)),
+            view_type_text=escaped(info.view_type_text), status=escaped(info.status.lower()),
+            open_shards=len(info.open_shards))
+        self.follow_button.setToolTip(self._follow_tip)
+        if not self._live:
+            ended = disabled_stream_message(table.name if table is not None else info.table_name)
+            text += "<br>" + escaped(ended)
+            self.follow_button.setToolTip(plain_tooltip(ended))  # why Follow is off
+        self.info_label.setText(text)
         self.shards.set_info(info, self.palette())
         self._set_controls_enabled(True)
 
@@ -211,7 +223,7 @@ class StreamPanel(QWidget):
         running = self.state != IDLE
         for widget in (self.read_button, self.position):
             widget.setEnabled(enabled and not running)
-        self.follow_button.setEnabled(enabled)
+        self.follow_button.setEnabled(enabled and self._live)
         self.sequence.setEnabled(enabled and not running
                                  and self.position.currentData() in SEQUENCE_POSITIONS)
 
@@ -222,7 +234,7 @@ class StreamPanel(QWidget):
         if conn is None or info is None:
             return False
         if follow is not None:
-            _set_checked_quietly(self.follow_button, follow)
+            _set_checked_quietly(self.follow_button, follow and self._live)
         position = self.position.currentData()
         sequence = self.sequence.text() if position in SEQUENCE_POSITIONS else None
         try:
