@@ -26,6 +26,7 @@ from dynoview.core.audit.run import AuditResult
 from dynoview.core.errors import CancelledError, ReadOnlyError
 from dynoview.core.exports import athena as export_athena
 from dynoview.core.exports import duckdb_engine as export_duckdb
+from dynoview.core.exports import lines as export_lines
 from dynoview.core.exports.checksums import (
     check_gzip,
     check_item_counts,
@@ -373,7 +374,7 @@ def _run_duckdb(manifests: list[ExportManifest], schema: UniquenessSchema, optio
             else _work_folder_in(options.temp_directory))
     try:
         exports: list[tuple[list[str], bool]] = []
-        read: list[tuple[DataFile, Path]] = []
+        read: list[tuple[DataFile, Path, bool]] = []  # each data file, its copy, incremental?
         done = 0
         for m in manifests:
             local = verify_files(
@@ -381,7 +382,7 @@ def _run_duckdb(manifests: list[ExportManifest], schema: UniquenessSchema, optio
                 progress=lambda i, total, what: report(what, 0.4 * i / max(1, total)))
             done += len(m.files)
             exports.append(([str(p) for p in local], m.incremental))
-            read.extend(zip(m.files, local, strict=False))
+            read.extend((f, p, m.incremental) for f, p in zip(m.files, local, strict=False))
             if cancel is not None and cancel.is_set():
                 raise CancelledError("The export audit was cancelled; nothing was reported.")
         sql = export_duckdb.plan(schema, exports, ttl_attribute=options.ttl_attribute, now=now)
@@ -398,6 +399,8 @@ def _run_duckdb(manifests: list[ExportManifest], schema: UniquenessSchema, optio
             counts, rows = export_duckdb.run(sql, settings, on_stage=on_stage, cancel=cancel)
         except export_duckdb.DuckDBReadError as exc:
             raise _read_failure(exc, read) from None
+        except export_duckdb.BadLinesError as exc:
+            raise _bad_lines(exc, exports, read) from None
         return counts, rows, sql
     finally:
         leftovers.remove_temp_dir(temp)
@@ -419,12 +422,30 @@ def _work_folder_in(folder: Path) -> Path:
     return path
 
 
-def _read_failure(exc: export_duckdb.DuckDBReadError, read: Sequence[tuple[DataFile, Path]]) -> ExportError:
+def _bad_lines(exc: export_duckdb.BadLinesError, exports: Sequence[tuple[list[str], bool]],
+               read: Sequence[tuple[DataFile, Path, bool]]) -> ExportError:
+    """Lines DuckDB read that are no items: the first is found and named (``lines``)."""
+    bad = {(seq, name) for seq, name, _ in exc.files}
+    paths = {p for seq, (ps, _) in enumerate(exports) for p in ps if (seq, Path(p).name) in bad}
+    files = [entry for entry in read if str(entry[1]) in paths]
+    found = export_lines.bad_line_error("The export audit stopped", files, [f for f, _, _ in read])
+    return found or ExportError(f"The export audit stopped: {exc.message} DynoView could not find "
+                                "which line; report this with the export's manifest-summary.json.")
+
+
+def _read_failure(exc: export_duckdb.DuckDBReadError,
+                  read: Sequence[tuple[DataFile, Path, bool]]) -> ExportError:
     """Why DuckDB could not read the files: a data file that is not a complete gzip file is
-    named; else DuckDB's message, saying whether every file's content was checked."""
-    for data_file, path in read:
+    named, else the first line that is not an item (DuckDB's own line numbers are wrong);
+    else DuckDB's message, saying whether every file's content was checked."""
+    for data_file, path, _ in read:
         check_gzip(data_file, path)  # raises, naming the file
-    unchecked = [f for f, _ in read if not md5_checkable(f)]
+    # The file DuckDB names (its message quotes the path), else every file.
+    files = [entry for entry in read if f'"{entry[1]}"' in exc.detail] or list(read)
+    found = export_lines.bad_line_error("DuckDB could not read the export", files, [f for f, _, _ in read])
+    if found is not None:
+        return found
+    unchecked = [f for f, _, _ in read if not md5_checkable(f)]
     if not unchecked:
         return ExportError(f"DuckDB could not read the export: {exc.detail}. The data files passed "
                            "their checksums, so this is likely a line DynoView does not understand; "

@@ -31,14 +31,28 @@ DATABASE = "export-audit.duckdb"
 
 
 class DuckDBReadError(DynoViewError):
-    """DuckDB could not read the data files; ``detail`` is its own message."""
+    """DuckDB could not read the data files; ``detail`` is its own message, without the SQL
+    it quotes (``LINE 13: FROM read_ndjson(...`` and carets) and its hints about options."""
 
     def __init__(self, detail: str) -> None:
+        detail = detail.split("\n", 1)[0].strip().rstrip(".")
+        # DuckDB's line numbers are not the file's (one too many, or more): the caller finds the line.
+        detail = re.sub(r",? (at byte \d+ )?in line \d+", "", detail)
         super().__init__(f"DuckDB could not read the export: {detail}. Check that the data files "
                          "are whole (copy them again from the export); if they are, this is likely "
                          "a line DynoView does not understand: report it with the export's "
                          "manifest-summary.json.")
         self.detail = detail
+
+
+class BadLinesError(DynoViewError):
+    """Lines of the data files that are no item, or hold a value of the wrong type: the audit
+    stops before any rule is applied. ``files``: (export, file name, how many) of each."""
+
+    def __init__(self, files: list[tuple[int, str, int]]) -> None:
+        super().__init__(f"{sum(n for _, _, n in files):,} lines of the export are not DynamoDB "
+                         f"JSON items ({', '.join(name for _, name, _ in files)}).")
+        self.files = files
 
 
 @dataclass(frozen=True)
@@ -163,7 +177,10 @@ def _execute(con: DuckDBPyConnection, sql: AuditSql,
         on_stage("reading the data files", None)
     con.execute(sql.raw.sql)
     per_file = con.execute(sql.file_counts.sql).fetchall()
-    counts = {(int(seq), str(name)): int(n) for seq, name, n in per_file}
+    counts = {(int(seq), str(name)): int(n) for seq, name, n, *_ in per_file}
+    bad = sorted((int(row[0]), str(row[1]), int(row[3])) for row in per_file if len(row) > 3 and row[3])
+    if bad:  # before the rules: nothing is reported from an export read wrong
+        raise BadLinesError(bad)
     if on_stage is not None:
         on_stage("applying the rules", None)
     rows = con.execute(sql.rules.sql).fetchall()

@@ -85,8 +85,10 @@ def _raw_select(d: Dialect, schema: UniquenessSchema, ttl: str | None, source: S
     # Column names as the engine stores them (Athena lower-cases every column name).
     names = ("Keys", "NewImage") if source.incremental else ("Item", "Item")
     keys, image = (ident(n if d.on_duckdb else n.lower()) for n in names)
+    read: dict[tuple[str, str, str], None] = {}  # every member read, for the ``bad`` check
 
     def typed(col: str, attribute: str, code: str) -> str:
+        read[(col, attribute, code)] = None
         return d.attr(col, attribute, code)
 
     def key_id(attribute: str) -> str:
@@ -114,7 +116,18 @@ def _raw_select(d: Dialect, schema: UniquenessSchema, ttl: str | None, source: S
         # S as is, N as its exact text; "" and other types are no value (pairing.feed).
         cols.append(f"coalesce(nullif({typed(image, attribute, 'S')}, ''), "
                     f"nullif({typed(image, attribute, 'N')}, '')) AS a{i}")
+    if source.typed:
+        cols.append(f"{_bad_line(d, keys, read)} AS bad")
     return "SELECT " + ",\n       ".join(cols) + f"\nFROM {source.relation}"
+
+
+def _bad_line(d: Dialect, keys: str, read: dict[tuple[str, str, str], None]) -> str:
+    """A line that is no item (no ``Item``, or ``Keys``: it reads as NULL) or has a member the
+    rules read that is not a string ({"S": 5}): the audit stops at it, never reads it as an
+    item that is not there or as the text "5" (``duckdb_engine`` finds and names the line)."""
+    wrong = [f"coalesce(json_type({d.attr_json(col, attribute, code)}) <> 'VARCHAR', false)"
+             for col, attribute, code in read]
+    return "(" + " OR ".join([f"{keys} IS NULL", *wrong]) + ")"
 
 
 
@@ -381,9 +394,12 @@ def build(engine: str, schema: UniquenessSchema, sources: Sequence[Source], *, t
     plan.raw = Statement("raw", f"{raw_create}\n" + "\nUNION ALL\n".join(selects),
                          "Project each export's lines to the keys, TTL and rule attributes the checks "
                          "read (one pass over the data).")
+    bad = ", count_if(bad) AS bad" if sources and all(s.typed for s in sources) else ""
     plan.file_counts = Statement(
-        "file counts", f"SELECT export_seq, file, count(*) AS n FROM {raw_table} GROUP BY export_seq, file",
-        "Lines per data file, checked against manifest-files.json before any finding is trusted.")
+        "file counts",
+        f"SELECT export_seq, file, count(*) AS n{bad} FROM {raw_table} GROUP BY export_seq, file",
+        "Lines per data file, checked against manifest-files.json before any finding is trusted"
+        + ("; and the lines that are not items (none may be)." if bad else "."))
     plan.rules = Statement(
         "rules", rules_query(d, schema, raw_table, attrs, now.timestamp(), incremental),
         f"Every check ({_checked()}), the healthy count, and the locks and accounts the findings "

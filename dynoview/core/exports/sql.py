@@ -83,10 +83,15 @@ class Dialect:
         return self.name == DUCKDB
 
     def attr(self, image: str, attribute: str, type_code: str) -> str:
-        """One type's text of an attribute of an item held as map<name, {S, N, B}>."""
+        """One type's text of an attribute of an item held as map<name, {S, N, B}>. On DuckDB
+        each type's member is held as JSON (``duckdb_source``): its text is extracted."""
         if self.on_duckdb:
-            return f"{image}[{literal(attribute)}].{type_code}"
+            return f"json_extract_string({self.attr_json(image, attribute, type_code)}, '$')"
         return f"element_at({image}, {literal(attribute)}).{type_code.lower()}"
+
+    def attr_json(self, image: str, attribute: str, type_code: str) -> str:
+        """DuckDB: one type's member of an attribute as JSON, whose type ``json_type`` gives."""
+        return f"{image}[{literal(attribute)}].{type_code}"
 
     def is_ascii(self, expr: str) -> str:
         if self.on_duckdb:
@@ -148,16 +153,21 @@ class Source:
     relation: str
     file_column: str
     incremental: bool
+    #: The S, N and B members are read as JSON (DuckDB), so a member that is not a string
+    #: ({"S": 5}) is seen and its line counted as bad instead of read as the text "5".
+    typed: bool = False
 
 
-AV_TYPE_DUCKDB = "STRUCT(S VARCHAR, N VARCHAR, B VARCHAR)"
+# JSON, not VARCHAR: DuckDB would turn {"S": 5} into the text "5" without a word.
+AV_TYPE_DUCKDB = "STRUCT(S JSON, N JSON, B JSON)"
 MAX_LINE_BYTES = 4 * 1024 * 1024
 AV_TYPE_HIVE = "struct<s:string,n:string,b:string>"
 
 
 def duckdb_source(paths: Sequence[str], incremental: bool) -> Source:
     """``read_ndjson`` over local gzipped JSON lines: only the fields the rules read are typed
-    (every attribute as map name -> {S, N, B}, so names keep their exact case)."""
+    (every attribute as map name -> {S, N, B}, so names keep their exact case; the members as
+    JSON, whose type is checked). A line without ``Item`` (``Keys``) reads as NULL there."""
     item = f"MAP(VARCHAR, {AV_TYPE_DUCKDB})"
     if incremental:
         columns = (f"{{'Metadata': 'STRUCT(WriteTimestampMicros STRUCT(N VARCHAR))', "
@@ -169,7 +179,7 @@ def duckdb_source(paths: Sequence[str], incremental: bool) -> Source:
     # 4 MB. DuckDB buffers twice this per reading thread, so it bounds the reader's memory too.
     return Source(f"read_ndjson({files}, columns={columns}, compression='gzip', "
                   f"format='newline_delimited', filename=true, maximum_object_size={MAX_LINE_BYTES})",
-                  "filename", incremental)
+                  "filename", incremental, typed=True)
 
 
 def athena_table_ddl(database: str, table: str, data_location: str, incremental: bool) -> str:
