@@ -373,13 +373,15 @@ def test_the_readme_recipe_fails_ci_on_a_broken_lock(endpoint_url: str, new_tabl
     done = subprocess.run(["bash", "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True,
                           timeout=START_S + REPORT_S, check=False)
     log = (tmp_path / "watch.log").read_text(encoding="utf-8")
+    err = (tmp_path / "watch.err").read_text(encoding="utf-8")  # the watch's standard error
+    assert "dynoview: watching " in err  # the tests ran once it watched
     if run == "clean":
-        assert done.returncode == 0 and log == "", (done.stdout, done.stderr)
-        assert "(interrupted)" in done.stderr and "No finding of the --fail-on kinds appeared" in done.stderr
+        assert done.returncode == 0 and log == "", (done.stdout, err)
+        assert "(interrupted)" in err and "No finding of the --fail-on kinds appeared" in err
     else:
-        assert done.returncode == 1, (done.stdout, done.stderr)
+        assert done.returncode == 1, (done.stdout, err)
         assert "APPEARED  Missing lock  email 'user99@x.io' (account ACCT#99)" in log
         assert "caused by: INSERT (inserted) PK=ACCT#99, SK=PROFILE at " in log
         assert "same moment: INSERT (inserted) PK=UNIQ#HANDLE#user99, SK=LOCK" in log
-        assert "Exit 1: a missing lock appeared (--fail-on), caused by INSERT" in done.stderr
-        assert done.stdout == log  # `cat watch.log`
+        assert "Exit 1: a missing lock appeared (--fail-on), caused by INSERT" in err
+        assert done.stdout == log + err  # `cat watch.log watch.err`
