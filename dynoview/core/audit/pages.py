@@ -42,6 +42,14 @@ class _Value(msgspec.Struct, gc=False, frozen=True):
     N: str | None = None
 
 
+class _KeyValue(msgspec.Struct, gc=False, frozen=True):
+    """A sort key found to be a Binary (``PageClassifier._settle_sk``): its base64 text too."""
+
+    S: str | None = None
+    N: str | None = None
+    B: str | None = None
+
+
 #: An attribute the item does not have (never an attribute of another type, which decodes to a
 #: ``_Value`` of its own with S and N None): one shared instance, so column reads need no test.
 _MISSING = _Value()
@@ -94,25 +102,14 @@ class PageClassifier:
         # Scoped rules (rare): (rule index, scope template, middle, {variable: struct field}).
         self._scoped = [(i, r.scope, r.middle or "", {v: field_for(v) for v in scope_variables(r.scope)})
                         for i, r in enumerate(s.rule for s in pairing.rules.values()) if r.scope is not None]
-        specs = [(f, _Value, msgspec.field(name=a, default=_MISSING)) for a, f in names.items()]
+        self._specs = [(a, f) for a, f in names.items()]
         if "sk" not in names.values():
-            specs.append(("sk", _Value, msgspec.field(name="", default=_MISSING)))
+            self._specs.append(("", "sk"))
         self._fields = dict(names)  # attribute name -> struct field, for the dict fallback
         if "sk" not in names.values():
             self._fields[""] = "sk"
         self._has_sk = bool(schema.sk_name)
-        self._decoder: msgspec.json.Decoder[Any] | None = None
-        try:
-            item = msgspec.defstruct("Item", specs, gc=False)
-        except ValueError:
-            # msgspec renames no field to a name holding '"', '\' or a control character, which
-            # DynamoDB allows: such a schema's pages are read as dicts (``_Item``), every page.
-            pass
-        else:
-            # A struct type made at run time: mypy cannot see it as a type.
-            page = msgspec.defstruct("Page", [("Items", list[item],  # type: ignore[valid-type]
-                                               msgspec.field(default_factory=list))], gc=False)
-            self._decoder = msgspec.json.Decoder(page)
+        self._decoder = self._page_decoder(_Value)
         # Always a tuple of values, one per rule (attrgetter with one name returns a value).
         self._get_values: Callable[[Any], tuple[Any, ...]] = (
             attrgetter(*rule_fields) if len(rule_fields) > 1
@@ -126,7 +123,30 @@ class PageClassifier:
         self._acct_sk_check = schema.account_sk_value if self._has_sk else None
         self._columns = not self._scoped and all(
             not s.rule.suffix and value_check(s.rule, self._has_sk) is None for s in pairing._lock_rules)
+        # Accounts whose SKs vary keep each one's SK, of the table's type: which it is (the same
+        # for every item) is settled on the first page. A String SK keeps the path above as it
+        # is; a Number's text or a Binary's base64 text (``_sk_of``) goes to the batch's SKs,
+        # with its type after them (``take``), for ``Pairing.apply``.
+        self._sk_unsettled = self._has_sk and schema.account_sk_value is None
+        self._sk_of: Callable[[Any], str] | None = None
+        self._sk_type = ""
         self.batch = pairing.new_batch()
+
+    def _page_decoder(self, sk_type: type) -> msgspec.json.Decoder[Any] | None:
+        """A decoder of pages into structs of the fields read (the sort key's decoded as
+        ``sk_type``), or None where msgspec cannot name a field."""
+        specs = [(f, sk_type if f == "sk" else _Value, msgspec.field(name=a, default=_MISSING))
+                 for a, f in self._specs]
+        try:
+            item = msgspec.defstruct("Item", specs, gc=False)
+        except ValueError:
+            # msgspec renames no field to a name holding '"', '\' or a control character, which
+            # DynamoDB allows: such a schema's pages are read as dicts (``_Item``), every page.
+            return None
+        # A struct type made at run time: mypy cannot see it as a type.
+        page = msgspec.defstruct("Page", [("Items", list[item],  # type: ignore[valid-type]
+                                           msgspec.field(default_factory=list))], gc=False)
+        return msgspec.json.Decoder(page)
 
     def feed(self, body: bytes) -> int:
         """Classify one page body and apply it to the pairing; returns how many items it held."""
@@ -137,6 +157,7 @@ class PageClassifier:
     def take(self) -> Batch:
         """The items classified since the last ``take``, ready for ``Pairing.apply``."""
         batch, self.batch = self.batch, self.pairing.new_batch()
+        batch.sk_type = self._sk_type  # a Number's or a Binary's: ``Pairing.apply`` keeps it
         return self.pairing.finish_batch(batch)
 
     def classify(self, body: bytes) -> int:
@@ -147,19 +168,41 @@ class PageClassifier:
         is the audit's hot loop: a page is classified column by column in C loops
         (``_classify_columns``) when its schema and keys allow, else item by item.
         """
-        try:
-            if self._decoder is None:
-                raise msgspec.ValidationError
-            items = self._decoder.decode(body).Items
-        except msgspec.ValidationError:
-            # Valid JSON that is not DynamoDB's shape (an attribute value that is not an object,
-            # an S that is not a string), or a schema msgspec cannot name: read the dicts the
-            # way Pairing.feed does.
-            items = [_Item(item, self) for item in orjson.loads(body).get("Items") or []]
+        items = self._items(body)
+        if self._sk_unsettled and items and self._settle_sk(items[0].sk):
+            items = self._items(body)  # read again, the Binary SK's value with it
         if not (self._columns and self._classify_columns(items)):
             self._classify_items(items)
         self.batch.items += len(items)
         return len(items)
+
+    def _items(self, body: bytes) -> list[Any]:
+        try:
+            if self._decoder is None:
+                raise msgspec.ValidationError
+            return self._decoder.decode(body).Items  # type: ignore[no-any-return]
+        except msgspec.ValidationError:
+            # Valid JSON that is not DynamoDB's shape (an attribute value that is not an object,
+            # an S that is not a string), or a schema msgspec cannot name: read the dicts the
+            # way Pairing.feed does.
+            return [_Item(item, self) for item in orjson.loads(body).get("Items") or []]
+
+    def _settle_sk(self, sk: Any) -> bool:
+        """Settle the sort key's type from one item's (every item of a table has the same);
+        True when pages must be decoded again to read it (a Binary)."""
+        if sk is _MISSING:
+            return False  # not this item's to say (a key attribute it lacks: no DynamoDB item)
+        self._sk_unsettled = False
+        if sk.S is not None:
+            return False  # a String: read as it always was
+        if sk.N is not None:
+            self._sk_type, self._sk_of = "N", _sk_number
+            return False
+        self._sk_type, self._sk_of = "B", _sk_binary
+        if self._decoder is None:
+            return False  # read as dicts: ``_DictValue`` has B
+        self._decoder = self._page_decoder(_KeyValue)
+        return True
 
     def _classify_columns(self, items: list[Any]) -> bool:
         """Classify a page a column at a time: each step one C loop (``map``, ``compress``) over
@@ -181,8 +224,11 @@ class PageClassifier:
         base = len(ids)
         ids.extend(compress(pks, is_acct))
         if self._acct_sk_value is None:  # accounts' SKs vary: kept ("" for none)
-            batch.account_sks.extend([sk or "" for sk in compress(sks, is_acct)] if sks is not None
-                                     else repeat("", len(accts)))
+            if self._sk_of is not None:  # a Number's text, or a Binary's base64 text
+                batch.account_sks.extend(map(self._sk_of, accts))
+            else:
+                batch.account_sks.extend([sk or "" for sk in compress(sks, is_acct)] if sks is not None
+                                         else repeat("", len(accts)))
         if self._ttl_text is not None:
             ttls = list(map(self._ttl_text, accts))
             batch.expired_at.extend(base + i for i in compress(range(len(ttls)), ttls)
@@ -258,6 +304,7 @@ class PageClassifier:
                       for s in p._lock_rules]
         scoped = self._scoped
         keep_ahead = self._keep_ahead
+        sk_of = self._sk_of  # a Number or Binary SK (None: a String, read as ``sk``)
         other = 0
         for item in items:
             pk = item.pk.S  # _MISSING when absent: S is None
@@ -273,7 +320,7 @@ class PageClassifier:
                     elif keep_ahead and ttl:
                         batch.ttls_ahead.append((pk, sk or "", ttl))
                 if acct_sk is None:
-                    add_sk(sk or "")
+                    add_sk(sk or "" if sk_of is None else sk_of(item))
                 add_id(pk)
                 # S as is, N as its exact text; other types and "" are no value (""); one the
                 # normalisation empties is blanked later (``finish_batch``), as for columns.
@@ -309,12 +356,14 @@ class PageClassifier:
 class _DictValue:
     """An attribute value of a decoded dict item, read the way ``Pairing.feed`` reads it."""
 
-    __slots__ = ("N", "S")
+    __slots__ = ("B", "N", "S")
 
     def __init__(self, av: Any) -> None:
         s = av.get("S")
         n = av.get("N")
+        b = av.get("B")
         self.S = s if s.__class__ is str else None
+        self.B = b if b.__class__ is str else None  # base64 text, as in JSON
         # Pairing.feed takes (S or N) and keeps it only if it is non-empty text: a truthy S
         # that is not text hides N, so N is dropped with it (such a value is never a TTL too).
         self.N = n if n.__class__ is str and not (s and s.__class__ is not str) else None
@@ -356,6 +405,14 @@ def _ahead(batch: Batch, pks: Iterable[str], sks: Iterable[str | None], ttls: li
 
 _PK_TEXT = attrgetter("pk.S")
 _SK_TEXT = attrgetter("sk.S")
+
+
+def _sk_number(item: Any) -> str:
+    return item.sk.N or ""  # type: ignore[no-any-return]
+
+
+def _sk_binary(item: Any) -> str:
+    return getattr(item.sk, "B", None) or ""  # _MISSING (a _Value) has no B
 
 
 def _one(getter: Callable[[Any], Any]) -> Callable[[Any], tuple[Any, ...]]:

@@ -142,9 +142,18 @@ class AuditRows:
         s = self.schema
         if self.kinds[row] == ACCOUNT:
             key: dict[str, Any] = {s.pk_name: {"S": self.ids[row]}}
-            sk = self.sks[row] or None if self.sks is not None else s.account_sk_value
-            if s.sk_name and sk is not None:
-                key[s.sk_name] = {"S": sk}
+            if not s.sk_name:
+                return key
+            if self.sks is None:  # one SK for every account
+                if s.account_sk_value is not None:
+                    key[s.sk_name] = {"S": s.account_sk_value}
+                return key
+            # Accounts' SKs vary: of the table's SK type (a Number stays a Number), as read.
+            sk = self.sks[row] or None
+            typed = self.pairing.typed_sk(self.ids[row], sk) if self.pairing is not None else (
+                {"S": sk} if sk is not None else None)
+            if typed is not None:
+                key[s.sk_name] = typed
             return key
         r = self.lock_rule_of(row)
         # Built rows always know their rule, and rows appended later carry their key.

@@ -48,6 +48,7 @@ and view rows is ``pairing_findings.py``; the ``Pairing`` methods of those names
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from itertools import compress
@@ -123,7 +124,7 @@ class Pairing:
         self._expired_accounts: set[str] | None = set()  # like RuleState.unlike: while known
         # The accounts' sort key type when their SKs vary: one per table (its key schema says
         # so), kept once; a record holds the SK's text. A Binary SK is no text: the few kept
-        # whole, by account (``_other_sk``).
+        # whole, by account (``_other_sk``), or its base64 text from a batch (``apply``).
         self.sk_type = "S"
         self._raw_sks: dict[str, dict[str, Any]] = {}
 
@@ -319,9 +320,12 @@ class Pairing:
         if self.ttls_ahead is not None:
             self.ttls_ahead.extend(batch.ttls_ahead)
         ids = batch.account_ids
+        sks = batch.account_sks
+        if batch.sk_type:  # not a String: the SKs are its text (``audit.pages``)
+            self.sk_type = batch.sk_type
         if ids:
             # The accounts dict is only needed for view rows: it is built when first asked for.
-            self._pending_accounts.append(Batch(account_ids=ids, account_sks=batch.account_sks,
+            self._pending_accounts.append(Batch(account_ids=ids, account_sks=sks,
                                                 account_values=batch.account_values,
                                                 expired_at=batch.expired_at))
             expired = self._expired_accounts
@@ -363,8 +367,8 @@ class Pairing:
 
     def account_key(self, acct: str) -> dict[str, Any]:
         """An account's full key, its SK of the type read (a Number's stays a Number). Without
-        the SK (an audit's batches keep String SKs only) it is the partition key alone, which
-        ``diagnose_owner`` completes with a Query, never with a guess."""
+        the SK (an account not read) it is the partition key alone, which ``diagnose_owner``
+        completes with a Query, never with a guess."""
         key: dict[str, Any] = {self.schema.pk_name: {"S": acct}}
         sk_name = self.schema.sk_name
         if not sk_name:
@@ -374,12 +378,20 @@ class Pairing:
             return key
         # An account's own SK is only recorded when accounts' SKs vary (no account_sk_value).
         raw = self._raw_sks.get(acct) if self._raw_sks else None
-        sk = self.account(acct)[2] if raw is None and acct in self.accounts else None
-        if raw is not None:
-            key[sk_name] = raw
-        elif sk is not None:
-            key[sk_name] = {self.sk_type: sk}
+        sk = self.typed_sk(acct, self.account(acct)[2] if raw is None and acct in self.accounts else None)
+        if sk is not None:
+            key[sk_name] = sk
         return key
+
+    def typed_sk(self, acct: str, text: str | None) -> dict[str, Any] | None:
+        """The SK attribute value of an account whose record (or view row) holds ``text``: of the
+        table's SK type; a Binary one as read (bytes). None without one."""
+        raw = self._raw_sks.get(acct) if self._raw_sks else None
+        if raw is not None:
+            return raw
+        if not text:
+            return None
+        return {"B": base64.b64decode(text)} if self.sk_type == "B" else {self.sk_type: text}
 
     def findings(self) -> list[Finding]:
         """Every problem found so far, in a stable order (rule, value, status); kept until more

@@ -184,6 +184,9 @@ class Batch(msgspec.Struct, array_like=True):
     # With ``Pairing(keep_ttls_ahead=True)``: (PK, SK or "", TTL text) of the accounts and locks
     # whose TTL had not passed, for a watch to expire them when it passes (``watch.seed``).
     ttls_ahead: list[tuple[str, str, str]] = msgspec.field(default_factory=list)
+    # The accounts' SK type when it is not a String ("N", "B"; the page classifier's): their
+    # SKs above are its text (a Binary's in base64). "" : Strings, or no SKs.
+    sk_type: str = ""
 
 
 SEP = "\x1f"  # ASCII unit separator: joins an account's record into one string
