@@ -1790,7 +1790,7 @@ Probablement chaudes</translation>
     <message>
         <location line="+2"/>
         <source>{target} has other uniqueness rules than {source}: by them the copied items are paired otherwise ({details}), so the target would not guard their values as the source does. Check {target}&apos;s schema before you send.</source>
-        <translation>{target} a d’autres règles d’unicité que {source} : selon elles, les éléments copiés sont appariés autrement ({details}), donc la cible ne protégerait pas leurs valeurs comme la source. Vérifiez le schéma de {target} avant l’envoi.</translation>
+        <translation>{target} a d’autres règles d’unicité que {source}&#xa0;: selon elles, les éléments copiés sont appariés autrement ({details}), donc la cible ne protégerait pas leurs valeurs comme la source. Vérifiez le schéma de {target} avant l’envoi.</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -5651,7 +5651,7 @@ Requête&#xa0;: {request}</translation>
     <message>
         <location filename="../../session/sso_ended.py" line="+66"/>
         <source>Sign in… signs in again in your browser. This window stays connected and keeps what you typed and staged; retry what failed once signed in.</source>
-        <translation>Se connecter… vous reconnecte dans votre navigateur. Cette fenêtre reste connectée et garde ce que vous avez saisi et préparé ; réessayez ce qui a échoué une fois connecté.</translation>
+        <translation>Se connecter… vous reconnecte dans votre navigateur. Cette fenêtre reste connectée et garde ce que vous avez saisi et préparé&#xa0;; réessayez ce qui a échoué une fois connecté.</translation>
     </message>
     <message>
         <location line="+2"/>
