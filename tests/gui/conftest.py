@@ -15,6 +15,7 @@ from dynoview.core.session.connection import Connection
 from tests.helpers import connect, seeded_accounts_copy
 
 if TYPE_CHECKING:
+    from dynoview.core.uniqueness.schema import UniquenessSchema
     from dynoview.ui.context import AppContext
     from dynoview.ui.main_window import MainWindow
 
@@ -61,6 +62,38 @@ def seeded_table(demo_conn: Connection) -> Iterator[str]:
     """A freshly seeded copy of the demo accounts table under a unique name."""
     with seeded_accounts_copy(demo_conn) as name:
         yield name
+
+
+#: The one account of ``users_table``.
+USER = {"PK": {"S": "USER#1"}, "SK": {"S": "PROFILE"}}
+
+
+@pytest.fixture
+def users_table(demo_conn: Connection) -> Iterator[str]:
+    """Table B beside the seeded accounts table A: keyed PK/SK like it, its accounts ``USER#<id>``
+    (``users_schema``), for what must use an item's own table's rules, not the main tab's."""
+    import uuid
+
+    name = f"users-{uuid.uuid4().hex[:8]}"
+    client = demo_conn.client
+    client.create_table(
+        TableName=name, BillingMode="PAY_PER_REQUEST",
+        AttributeDefinitions=[{"AttributeName": n, "AttributeType": "S"} for n in ("PK", "SK")],
+        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}])
+    client.get_waiter("table_exists").wait(TableName=name)
+    client.put_item(TableName=name, Item={**USER, "email": {"S": "u@b.example"}, "username": {"S": "u"}})
+    yield name
+    client.delete_table(TableName=name)
+
+
+def users_schema() -> UniquenessSchema:
+    """B's own rules: accounts ``USER#…``, only the email protected."""
+    import dataclasses
+
+    from dynoview.core.uniqueness.schema import article_schema
+
+    article = article_schema()
+    return dataclasses.replace(article, account_pk_prefix="USER#", rules=article.rules[:1])
 
 
 @pytest.fixture

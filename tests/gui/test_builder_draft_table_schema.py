@@ -5,9 +5,6 @@ the account's username lock behind for good (no one could sign up with that name
 
 from __future__ import annotations
 
-import dataclasses
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,10 +12,10 @@ import pytest
 
 from dynoview.core.drafts.model import Draft
 from dynoview.core.session.connection import Connection
-from dynoview.core.uniqueness.schema import UniquenessSchema, article_schema
+from dynoview.core.uniqueness.schema import article_schema
 from dynoview.ui.builder.drafts_forms import form_state
 from dynoview.ui.builder.template_forms import DeleteAccountForm
-from tests.gui.conftest import open_window
+from tests.gui.conftest import open_window, users_schema
 from tests.helpers import account_key, lock_key
 
 pytestmark = pytest.mark.gui
@@ -26,25 +23,6 @@ ADA = account_key("a1f9c3")  # ada@lovelace.io, handle ada (the demo's seed)
 ADA_LOCKS = (lock_key("EMAIL", "ada@lovelace.io"), lock_key("HANDLE", "ada"))
 
 
-def b_schema() -> UniquenessSchema:
-    """B's own rules: accounts ``USER#…``, only the email protected."""
-    article = article_schema()
-    return dataclasses.replace(article, account_pk_prefix="USER#", rules=article.rules[:1])
-
-
-@pytest.fixture
-def users_table(demo_conn: Connection) -> Iterator[str]:
-    name = f"users-{uuid.uuid4().hex[:8]}"
-    client = demo_conn.client
-    client.create_table(
-        TableName=name, BillingMode="PAY_PER_REQUEST",
-        AttributeDefinitions=[{"AttributeName": n, "AttributeType": "S"} for n in ("PK", "SK")],
-        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}])
-    client.get_waiter("table_exists").wait(TableName=name)
-    client.put_item(TableName=name, Item={"PK": {"S": "USER#1"}, "SK": {"S": "PROFILE"},
-                                          "email": {"S": "u@b.example"}})
-    yield name
-    client.delete_table(TableName=name)
 
 
 def present(conn: Connection, table: str, key: dict[str, Any]) -> bool:
@@ -57,7 +35,7 @@ def test_a_drafted_delete_account_form_of_a_is_opened_with_a_s_rules_while_b_is_
     window = open_window(qtbot, demo_conn, seeded_table)  # A was open: its description is known
     with qtbot.waitSignal(window.table_shown, timeout=15000):
         window.tables_panel.select(users_table)
-    window.ctx.set_schema(b_schema())  # saved for B, now the main tab's table
+    window.ctx.set_schema(users_schema())  # saved for B, now the main tab's table
     ada = demo_conn.client.get_item(TableName=seeded_table, Key=ADA, ConsistentRead=True)["Item"]
     made = DeleteAccountForm(article_schema(), seeded_table, ada)  # as the user opened it on A
     draft = Draft(forms=(form_state(made),), connection=demo_conn.spec.name, table=seeded_table,

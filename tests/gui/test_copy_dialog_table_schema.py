@@ -6,9 +6,6 @@ not kept in one batch, and the dialog warned of a lock "without its account" tha
 
 from __future__ import annotations
 
-import dataclasses
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,35 +13,15 @@ import pytest
 from PySide6.QtCore import QItemSelectionModel
 
 from dynoview.core.session.connection import Connection
-from dynoview.core.uniqueness.schema import UniquenessSchema, article_schema
 from dynoview.ui.items.panel import ItemsPanel
 from dynoview.ui.transfer.copy_dialog import CopyItemsDialog
-from tests.gui.conftest import open_window
+from tests.gui.conftest import open_window, users_schema
 from tests.helpers import account_key, empty_accounts_table, lock_key
 
 pytestmark = pytest.mark.gui
 ADA = [account_key("a1f9c3"), lock_key("EMAIL", "ada@lovelace.io"), lock_key("HANDLE", "ada")]
 
 
-def b_schema() -> UniquenessSchema:
-    """B's own rules: accounts ``USER#…``, only the email protected."""
-    article = article_schema()
-    return dataclasses.replace(article, account_pk_prefix="USER#", rules=article.rules[:1])
-
-
-@pytest.fixture
-def users_table(demo_conn: Connection) -> Iterator[str]:
-    name = f"users-{uuid.uuid4().hex[:8]}"
-    client = demo_conn.client
-    client.create_table(
-        TableName=name, BillingMode="PAY_PER_REQUEST",
-        AttributeDefinitions=[{"AttributeName": n, "AttributeType": "S"} for n in ("PK", "SK")],
-        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}])
-    client.get_waiter("table_exists").wait(TableName=name)
-    client.put_item(TableName=name, Item={"PK": {"S": "USER#1"}, "SK": {"S": "PROFILE"},
-                                          "email": {"S": "u@b.example"}})
-    yield name
-    client.delete_table(TableName=name)
 
 
 def select_rows(panel: ItemsPanel, keys: list[dict[str, Any]]) -> None:
@@ -68,7 +45,7 @@ def test_an_extra_tab_s_items_are_copied_by_their_table_s_rules_and_checked_by_t
         qtbot: Any, qasync_loop: Any, config: Path, demo_conn: Connection, seeded_table: str,
         users_table: str) -> None:
     window = open_window(qtbot, demo_conn, users_table)
-    window.ctx.set_schema(b_schema())  # saved for B, the main tab's table
+    window.ctx.set_schema(users_schema())  # saved for B, the main tab's table
     window.open_items_tab(seeded_table)
     qtbot.waitUntil(lambda: bool(window.extra_items) and window.extra_items[0].model.rowCount() > 0,
                     timeout=15000)
@@ -87,7 +64,7 @@ def test_an_extra_tab_s_items_are_copied_by_their_table_s_rules_and_checked_by_t
         assert dialog.warning == ""
         assert len(opened) == 1 and len(opened[0].actions) == 3
         # A destination whose own rules are B's: they would not see Ada as an account there.
-        window.ctx.schema_store.save(demo_conn.spec.name, other_rules, b_schema())
+        window.ctx.schema_store.save(demo_conn.spec.name, other_rules, users_schema())
         plan_for(qtbot, dialog, other_rules)
         assert dialog.plan is not None and dialog.plan.accounts == [["ACCT#a1f9c3 / PROFILE"]]
         assert dialog.warning.startswith(f"{other_rules} has other uniqueness rules than {seeded_table}: "

@@ -7,8 +7,6 @@ unlocked), and deleting the account from an extra Items tab left both its locks 
 from __future__ import annotations
 
 import dataclasses
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,21 +25,6 @@ pytestmark = pytest.mark.gui
 ACCOUNT = account_key("a1f9c3")  # ada@lovelace.io, handle ada (the demo's seed)
 OLD, NEW = lock_key("EMAIL", "ada@lovelace.io"), lock_key("EMAIL", "ada@new.example")
 
-
-@pytest.fixture
-def users_table(demo_conn: Connection) -> Iterator[str]:
-    """Table B: keyed PK/SK like the accounts table, its accounts ``USER#<id>``."""
-    name = f"users-{uuid.uuid4().hex[:8]}"
-    client = demo_conn.client
-    client.create_table(
-        TableName=name, BillingMode="PAY_PER_REQUEST",
-        AttributeDefinitions=[{"AttributeName": n, "AttributeType": "S"} for n in ("PK", "SK")],
-        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}])
-    client.get_waiter("table_exists").wait(TableName=name)
-    client.put_item(TableName=name, Item={"PK": {"S": "USER#1"}, "SK": {"S": "PROFILE"},
-                                          "email": {"S": "u@b.example"}})
-    yield name
-    client.delete_table(TableName=name)
 
 
 def window_on_b(qtbot: Any, conn: Connection, b_table: str) -> MainWindow:

@@ -5,9 +5,6 @@ at all: an email change that moves a lock looked like a plain edit."""
 
 from __future__ import annotations
 
-import dataclasses
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,35 +12,13 @@ import pytest
 from PySide6.QtCore import Qt
 
 from dynoview.core.session.connection import Connection
-from dynoview.core.uniqueness.schema import UniquenessSchema, article_schema
 from dynoview.ui.items.panel import ItemsPanel
 from dynoview.ui.main_window import MainWindow
-from tests.gui.conftest import open_window
+from tests.gui.conftest import USER, open_window, users_schema  # USER: u@b.example on B
 from tests.helpers import account_key
 
 pytestmark = pytest.mark.gui
 ADA = account_key("a1f9c3")  # ada@lovelace.io on the seeded table (A)
-USER = {"PK": {"S": "USER#1"}, "SK": {"S": "PROFILE"}}  # u@b.example on B
-
-
-def b_schema() -> UniquenessSchema:
-    """B's own rules: accounts ``USER#…``, only the email protected."""
-    article = article_schema()
-    return dataclasses.replace(article, account_pk_prefix="USER#", rules=article.rules[:1])
-
-
-@pytest.fixture
-def users_table(demo_conn: Connection) -> Iterator[str]:
-    name = f"users-{uuid.uuid4().hex[:8]}"
-    client = demo_conn.client
-    client.create_table(
-        TableName=name, BillingMode="PAY_PER_REQUEST",
-        AttributeDefinitions=[{"AttributeName": n, "AttributeType": "S"} for n in ("PK", "SK")],
-        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}])
-    client.get_waiter("table_exists").wait(TableName=name)
-    client.put_item(TableName=name, Item={**USER, "email": {"S": "u@b.example"}, "username": {"S": "u"}})
-    yield name
-    client.delete_table(TableName=name)
 
 
 def show_in_main_tab(qtbot: Any, window: MainWindow, table: str) -> None:
@@ -68,7 +43,7 @@ def test_each_staged_item_is_described_by_its_own_table_s_rules(
         users_table: str) -> None:
     window = open_window(qtbot, demo_conn, users_table)
     qtbot.waitUntil(lambda: window.items_panel.model.rowCount() > 0, timeout=15000)
-    window.ctx.set_schema(b_schema())  # saved for B
+    window.ctx.set_schema(users_schema())  # saved for B
     panel = window.items_panel
     stage(qtbot, panel, USER, "email", "u@new.example")
     stage(qtbot, panel, USER, "username", "u2")  # not protected by B's rules
