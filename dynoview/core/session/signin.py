@@ -48,6 +48,12 @@ CANCEL_QUIET_S = 2.0
 MfaAgain = Literal["refused", "malformed", "repeated"]
 
 
+def _asks_again() -> str:
+    """After a Cancel: which request asks for a code again (those in the quiet time do not)."""
+    return (f"Nor is one made within {CANCEL_QUIET_S:g} s of this Cancel; a request after that asks for a "
+            "code again.")
+
+
 @dataclass(frozen=True)
 class MfaRequest:
     """What a prompt shows: the device to read the code from and the profile that asked."""
@@ -309,14 +315,13 @@ def _prompting_class() -> type:
                 return MfaCancelled(
                     f"AWS STS refused the MFA code for {request.serial} (profile {request.profile}) "
                     "and no other code was given, so "
-                    + ("the request was not sent. The next request asks for a code again." if refresh
+                    + (f"the request was not sent. {_asks_again()}" if refresh
                        else "DynoView did not connect. Try again with the code your device shows "
                        "now (each code works once)."))
             if refresh:
                 return MfaCancelled(
                     f"The role's session ended and no MFA code was given for {request.serial} "
-                    f"(profile {request.profile}), so the request was not sent. The next "
-                    "request asks for a code again.")
+                    f"(profile {request.profile}), so the request was not sent. {_asks_again()}")
             return MfaCancelled(f"Not connected: no MFA code was given for {request.serial} "
                                 f"(profile {request.profile}).")
 
