@@ -86,6 +86,15 @@ UNREACHABLE_SERVICES: dict[str, Entry] = {
         f"{_NETWORK}, then retry, or sign in with `aws sso login{{profile_flag}}` once it can "
         "be reached.", "SSOUnreachable"),
 }
+_READ_TIMEOUT = Entry(
+    "Timed out",
+    "The DynamoDB endpoint{where} accepted the connection but did not answer in time. Retry; "
+    "if it keeps happening, the endpoint is overloaded or a proxy is in the way.",
+    "ReadTimeout")
+#: A sign-in service that accepted the connection and never answered (``render``), by the name
+#: its unreachable sentence gives it.
+_SERVICE_NAMES = {"sts": "AWS STS", "sso": "The IAM Identity Center (SSO) portal",
+                  "oidc": "IAM Identity Center's sign-in service (SSO OIDC)"}
 #: Paths only the SSO portal's and SSO OIDC's calls use: an endpoint set by
 #: AWS_ENDPOINT_URL_SSO or AWS_ENDPOINT_URL_SSO_OIDC names a host that does not say whose it is.
 _SSO_PATHS = ("/federation/", "/assignment/", "/logout")
@@ -120,11 +129,7 @@ BOTOCORE_ERRORS: dict[str, Entry] = {
     "EndpointConnectionError": _UNREACHABLE,
     "ConnectTimeoutError": _UNREACHABLE,
     "ConnectionClosedError": _UNREACHABLE,
-    "ReadTimeoutError": Entry(
-        "Timed out",
-        "The DynamoDB endpoint{where} accepted the connection but did not answer in time. Retry; "
-        "if it keeps happening, the endpoint is overloaded or a proxy is in the way.",
-        "ReadTimeout"),
+    "ReadTimeoutError": _READ_TIMEOUT,
     "ParamValidationError": Entry("Invalid request", "{exc_text}", "ParamValidation"),
     # botocore names the proxy with its user info masked, never the variable that set it.
     "ProxyConnectionError": Entry(
@@ -277,6 +282,15 @@ def render(entry: Entry, facts: Facts, *, signing_in: bool = False) -> tuple[str
     if entry is _UNREACHABLE:
         url = failed_url(facts.exc_text)
         entry = UNREACHABLE_SERVICES[unreachable_service(url, signing_in=signing_in)]
+    elif entry is _READ_TIMEOUT:
+        url = failed_url(facts.exc_text)
+        service = unreachable_service(url, signing_in=signing_in)
+        if service != "dynamodb":
+            entry = Entry(
+                f"{_SERVICE_NAMES[service].replace('The ', '', 1)} timed out",
+                f"{_SERVICE_NAMES[service]}{{service_at}} accepted the connection but did not answer "
+                f"in time, so nothing was sent to DynamoDB. {_NETWORK}, then retry.",
+                f"{service.upper()}Timeout")
     raw = facts.raw.strip() or f"HTTP {facts.status} with no message"
     fields = {**vars(facts), "profile_name": facts.profile or "(default)", "service_at": _service_at(url),
               "raw_sentence": raw if raw.endswith((".", "!", "?")) else raw + ".",

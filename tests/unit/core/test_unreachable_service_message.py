@@ -16,7 +16,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from botocore.exceptions import ConnectionClosedError, ConnectTimeoutError, EndpointConnectionError
+from botocore.exceptions import (
+    ConnectionClosedError,
+    ConnectTimeoutError,
+    EndpointConnectionError,
+    ReadTimeoutError,
+)
 
 from dynoview.core.errors import describe_error
 from dynoview.core.session.connection import Connection, ConnectionSpec
@@ -62,6 +67,27 @@ def test_dynamodb_s_own_endpoint_is_still_the_dynamodb_endpoint(url: str) -> Non
     err = describe_error(EndpointConnectionError(endpoint_url=url), endpoint="http://localhost:8000")
     assert err.message.startswith("Could not reach the DynamoDB endpoint at http://localhost:8000.")
     assert err.code == "EndpointUnreachable"
+
+
+@pytest.mark.parametrize(("url", "title", "says"), [
+    ("https://sts.amazonaws.com/", "AWS STS timed out", "AWS STS at https://sts.amazonaws.com accepted"),
+    ("https://portal.sso.eu-west-1.amazonaws.com/federation/credentials",
+     "IAM Identity Center (SSO) portal timed out", "The IAM Identity Center (SSO) portal at "),
+    ("https://oidc.eu-west-1.amazonaws.com/token",
+     "IAM Identity Center's sign-in service (SSO OIDC) timed out",
+     "(SSO OIDC) at https://oidc.eu-west-1.amazonaws.com accepted"),
+])
+def test_a_sign_in_service_that_does_not_answer_is_named(url: str, title: str, says: str) -> None:
+    err = describe_error(ReadTimeoutError(endpoint_url=url), profile="support",
+                         endpoint="http://localhost:8000")
+    assert err.title == title and says in err.message
+    assert "DynamoDB endpoint" not in err.message and "nothing was sent to DynamoDB" in err.message
+
+
+def test_dynamodb_s_own_endpoint_that_does_not_answer_is_still_dynamodb() -> None:
+    err = describe_error(ReadTimeoutError(endpoint_url="http://localhost:8000/"),
+                         endpoint="http://localhost:8000")
+    assert err.title == "Timed out" and err.message.startswith("The DynamoDB endpoint at http://localhost:8000")
 
 
 # -- signing in, with botocore's providers
