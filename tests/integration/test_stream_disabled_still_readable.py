@@ -103,3 +103,15 @@ def test_a_table_that_never_had_a_stream_still_says_how_to_enable_one(
         conn.client.delete_table(TableName=name)
     assert code == 2 and lines == []
     assert "has no stream" in err and "StreamEnabled=true" in err
+
+
+def test_a_watch_of_a_table_whose_stream_is_disabled_says_so(capsys: pytest.CaptureFixture[str],
+                                                              conn: Connection, disabled_table: str) -> None:
+    """A watch needs new records: refused (exit 2), but said as disabled, not as no stream."""
+    assert conn.spec.endpoint_url is not None
+    code = main(["watch", "--endpoint-url", conn.spec.endpoint_url, "--table", disabled_table,
+                 "--duration", "1"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert f"The stream of table {disabled_table} is disabled" in err and "has no stream" not in err
+    assert f"dynoview stream --table {disabled_table}" in err

@@ -66,12 +66,20 @@ def streamed(conn: Any, name: str, *, locks_of: str | None = None) -> dict[str, 
     description: dict[str, Any] = conn.client.describe_table(TableName=name)["Table"]
     arn = description.get("LatestStreamArn")
     if not arn or not (description.get("StreamSpecification") or {}).get("StreamEnabled"):
-        message = no_stream_message(name)
+        message = no_stream_message(name) if not arn else disabled_for_watch(name)
         if locks_of is not None:
             message = (f"The schema keeps the locks of {locks_of} in table {name}, and the watch "
                        f"follows both tables' streams. {message}")
         raise DynoViewError(message, field="locks_table" if locks_of is not None else None)
     return description
+
+
+def disabled_for_watch(name: str) -> str:
+    """A disabled stream (its records still readable for 24 hours): nothing new to watch."""
+    return (f"The stream of table {name} is disabled, so no new write would reach a watch. Enable "
+            f"a stream with `aws dynamodb update-table --table-name {name} --stream-specification "
+            "StreamEnabled=true,StreamViewType=NEW_AND_OLD_IMAGES` (a new stream; what the disabled "
+            f"one holds stays readable for 24 hours: `dynoview stream --table {name}`).")
 
 
 RESEEDED_NOTE = ("An audit seeds the watch again: what was written between the two streams is "
