@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import TypeVar
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QLineEdit, QWidget
 
 W = TypeVar("W", bound=QWidget)
+V = TypeVar("V", bound=QAbstractItemView)
 CLEAR_ACTION = "_q_qlineeditclearaction"  # Qt's own name for a line edit's clear button action
 
 
@@ -35,3 +36,11 @@ def named(widget: W, name: str, description: str = "") -> W:
     if description:
         widget.setAccessibleDescription(description)
     return widget
+
+
+def tab_leaves(view: V) -> V:
+    """Tab and Shift+Tab move focus out of ``view`` to the next widget (arrow keys move between
+    its cells). Qt's tables take Tab to step between cells, and wrap: a keyboard user could not
+    get past a grid with rows to the buttons and panes after it."""
+    view.setTabKeyNavigation(False)
+    return view

@@ -14,7 +14,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialog, QWidget
 
-from dynoview.ui.accessible import name_clear_button
+from dynoview.ui.accessible import name_clear_button, tab_leaves
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.themed import set_role
 
@@ -165,7 +165,7 @@ class ShortcutsDialog(QDialog):
         self.filter.setClearButtonEnabled(True)
         name_clear_button(self.filter)
         self.filter.setAccessibleName(self.tr("Filter shortcuts"))
-        self.table = QTableWidget(len(self.entries), 3)
+        self.table = tab_leaves(QTableWidget(len(self.entries), 3))
         self.table.setAccessibleName(self.tr("Keyboard shortcuts"))
         self.table.setHorizontalHeaderLabels([self.tr("Keys"), self.tr("Command"), self.tr("Where")])
         self.table.verticalHeader().hide()

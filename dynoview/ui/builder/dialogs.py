@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from dynoview.core.preflight.check import NOT_ATOMIC_NOTE, Preflight
 from dynoview.core.tx.confirmation import ConfirmationRequirement
 from dynoview.core.tx.model import Transaction, TransactionImportError, import_text
-from dynoview.ui.accessible import labelled
+from dynoview.ui.accessible import labelled, tab_leaves
 from dynoview.ui.builder.preflight_view import OverrideDialog, preflight_warnings, warning_line
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.json_highlighter import JsonHighlighter
@@ -195,7 +195,7 @@ class ActionLogDialog(QDialog):
         heading.setWordWrap(True)
         heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(heading)
-        self.table = QTableWidget(len(self.entries), len(self.COLUMNS))
+        self.table = tab_leaves(QTableWidget(len(self.entries), len(self.COLUMNS)))
         self.table.setAccessibleName(self.tr("Transactions sent"))
         self.table.setHorizontalHeaderLabels(self.COLUMNS)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from dynoview.core.drafts.model import Draft, DraftError
 from dynoview.core.drafts.store import DraftInfo, DraftStore
+from dynoview.ui.accessible import tab_leaves
 from dynoview.ui.themed import set_role
 
 
@@ -100,7 +101,7 @@ class OpenDraftDialog(QDialog):
         self.setWindowTitle(self.tr("Open draft"))
         self.store = store
         self.infos: list[DraftInfo] = []
-        self.table = QTableWidget(0, len(self.COLUMNS))
+        self.table = tab_leaves(QTableWidget(0, len(self.COLUMNS)))
         self.table.setHorizontalHeaderLabels(self.COLUMNS)
         self.table.setAccessibleName(self.tr("Saved drafts"))
         self.table.verticalHeader().hide()

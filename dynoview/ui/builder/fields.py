@@ -31,6 +31,7 @@ from dynoview.core.tx.model import Problem
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
 from dynoview.core.values.types import ValueParseError
 from dynoview.core.values.user_text import parse_value
+from dynoview.ui.accessible import tab_leaves
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.plain_text import plain_tooltip
 
@@ -93,7 +94,7 @@ class AttributeTable(QWidget):
         super().__init__(parent)
         self.field_prefix = field_prefix
         self.file_dialog: QFileDialog | None = None  # kept alive while it is open
-        self.table = QTableWidget(0, 3)
+        self.table = tab_leaves(QTableWidget(0, 3))
         self.table.setAccessibleName(self.tr(
             "{capitalize} attributes").format(capitalize=field_prefix.capitalize()))
         self.table.setHorizontalHeaderLabels([self.tr("Name"), self.tr("Type"), self.tr("Value")])

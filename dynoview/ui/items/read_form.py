@@ -185,6 +185,12 @@ class ReadForm(QGroupBox):
         for edit in (self.pk_value, self.sk_value, self.sk_value2, self.filter_value, self.filter_value2):
             edit.returnPressed.connect(self.run_requested)
             edit.textEdited.connect(self.clear_errors)
+        # Enter runs the read from every field of the form: the page size's and the filter
+        # attribute's own line edits too.
+        for box in (self.page_size, self.filter_attr):
+            line = box.findChild(QLineEdit)
+            if line is not None:
+                line.returnPressed.connect(self.run_requested)
         # Changing what a refusal named clears it, as typing in a value does.
         self.filter_attr.editTextChanged.connect(self.clear_errors)
         self.filter_attr.editTextChanged.connect(self._update_attribute_note)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.ui.accessible import tab_leaves
 from dynoview.ui.context import AppContext
 from dynoview.ui.elided_label import ElidedLabel
 from dynoview.ui.items import ui_gate
@@ -123,7 +124,7 @@ class ResultPane(QSplitter):
 
     @staticmethod
     def _build_view(model: ItemsModel) -> QTableView:
-        view = ItemsView()
+        view = tab_leaves(ItemsView())
         view.setAccessibleName(QCoreApplication.translate("ResultPane", "Items"))
         view.setAccessibleDescription(QCoreApplication.translate(
             "ResultPane", "One row per item; Enter or a selection shows it in full"))

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from dynoview.core.audit.run import DEFAULT_SEGMENTS, MAX_SEGMENTS
 from dynoview.core.uniqueness.findings import PROBLEMS, STATUSES
-from dynoview.ui.accessible import name_clear_button
+from dynoview.ui.accessible import name_clear_button, tab_leaves
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.i18n.labels import finding_label
@@ -264,7 +264,7 @@ class FindingsPane(QSplitter):
         self.setSizes([900, 300])
 
     def _build_view(self, model: AuditRowsModel) -> QTableView:
-        self.view = QTableView()
+        self.view = tab_leaves(QTableView())
         self.view.setAccessibleName(self.tr("Accounts and locks"))
         self.view.setAccessibleDescription(self.tr(
             "One row per value: its account, its lock and the finding"))

@@ -41,6 +41,7 @@ from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.values.display import display_text
 from dynoview.core.values.types import ValueParseError
+from dynoview.ui.accessible import tab_leaves
 from dynoview.ui.context import AppContext
 from dynoview.ui.items.model import ItemsModel
 from dynoview.ui.items.result_pane import ResultPane
@@ -61,7 +62,7 @@ class ParameterTable(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.table = QTableWidget(0, 2)
+        self.table = tab_leaves(QTableWidget(0, 2))
         self.table.setAccessibleName(self.tr("Statement parameters"))
         self.table.setHorizontalHeaderLabels([self.tr("Type"), self.tr("Value")])
         self.table.horizontalHeader().setSectionResizeMode(VALUE_COLUMN, QHeaderView.ResizeMode.Stretch)

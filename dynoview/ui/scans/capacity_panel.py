@@ -32,6 +32,7 @@ from dynoview.core.reads.capacity import (
     scan_sample,
 )
 from dynoview.core.session.tables import TableInfo
+from dynoview.ui.accessible import tab_leaves
 from dynoview.ui.context import AppContext
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.i18n.formats import number
@@ -126,7 +127,7 @@ class CapacityPanel(QWidget):
 
     def _build_collections(self) -> QTableView:
         self.model = CollectionsModel(self)
-        self.view = QTableView()
+        self.view = tab_leaves(QTableView())
         self.view.setAccessibleName(self.tr("Item collections, largest first"))
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -157,7 +158,7 @@ class CapacityPanel(QWidget):
         return charts
 
     def _build_pages(self) -> QTableWidget:
-        self.pages = QTableWidget(0, 5)
+        self.pages = tab_leaves(QTableWidget(0, 5))
         self.pages.setAccessibleName(self.tr("What the sample cost, per page"))
         self.pages.setHorizontalHeaderLabels([self.tr("Page"), self.tr("Items"), self.tr("Bytes returned"),
                                               self.tr("Reported by DynamoDB"), self.tr("DynoView estimate")])

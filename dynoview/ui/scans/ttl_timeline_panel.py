@@ -40,6 +40,7 @@ from dynoview.core.ttl.timeline import (
     scan_for_timeline,
     ttl_disabled_message,
 )
+from dynoview.ui.accessible import tab_leaves
 from dynoview.ui.context import AppContext
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
@@ -65,7 +66,7 @@ def _cell(text: str, tooltip: str = "") -> QTableWidgetItem:
 
 
 def _table(headers: Sequence[str]) -> QTableWidget:
-    table = QTableWidget(0, len(headers))
+    table = tab_leaves(QTableWidget(0, len(headers)))
     table.setHorizontalHeaderLabels(list(headers))
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

@@ -25,6 +25,7 @@ from dynoview.core.streams.description import StreamInfo
 from dynoview.core.streams.records import ADDED, CHANGED, INSERT, MODIFY, REMOVE, REMOVED, StreamEvent
 from dynoview.core.values.display import display_text
 from dynoview.core.values.visible_text import visible
+from dynoview.ui.accessible import tab_leaves
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.items.detail import monospace
 from dynoview.ui.plain_text import plain_label, plain_tooltip
@@ -38,7 +39,7 @@ class StreamRecordView(QTabWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.diff = QTableWidget(0, 4)
+        self.diff = tab_leaves(QTableWidget(0, 4))
         self.diff.setAccessibleName(self.tr("Attributes changed, old and new"))
         self.diff.setHorizontalHeaderLabels([self.tr(
             "Attribute"), self.tr("Change"), self.tr("Old"), self.tr("New")])

@@ -10,6 +10,7 @@ from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QAbstractItemView, QMenu, QTableView, QToolTip
 
 from dynoview.core.streams.records import StreamEvent
+from dynoview.ui.accessible import tab_leaves
 from dynoview.ui.stream.events_model import (
     COL_CHANGES,
     COL_EVENT,
@@ -25,6 +26,7 @@ from dynoview.ui.stream.filter_proxy import StreamFilterProxy, key_filter_texts
 class StreamEventsView(QTableView):
     def __init__(self, model: StreamEventsModel, proxy: StreamFilterProxy) -> None:
         super().__init__()
+        tab_leaves(self)
         self.events = model
         self.proxy = proxy
         self.setModel(proxy)

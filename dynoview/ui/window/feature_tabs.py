@@ -129,7 +129,9 @@ class FeatureTabs:
         self.tabs.setCurrentWidget(widget)
 
     def show_index(self, index: int) -> None:
-        """A tab by number (Alt+1…): its first field gets the focus."""
+        """A tab by number (Alt+1…): its first field gets the focus; none past the last tab."""
+        if not 0 <= index < self.tabs.count():
+            return
         self.tabs.setCurrentIndex(index)
         panel = self.tabs.currentWidget()
         if panel is not None:

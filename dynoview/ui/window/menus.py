@@ -214,6 +214,11 @@ def _build_view_menu(view_menu: QMenu, owner: QWidget, commands: MenuCommands,
         act.setShortcut(keys[i])
         view_menu.addAction(act)
         actions.tab_actions.append(act)
+    for i in range(len(tab_titles), len(keys)):  # the keys left: tabs opened later (extra Items tabs)
+        act = window_action(owner, QCoreApplication.translate("window.menus", "Tab {number}").format(
+            number=i + 1), None, lambda _=False, i=i: commands.show_tab(i))
+        act.setShortcut(keys[i])
+        actions.tab_actions.append(act)
     actions.builder_action = window_action(owner, QCoreApplication.translate(
         "window.menus", "Open transaction &builder"), "open-builder",
                                            commands.open_builder)

@@ -23,6 +23,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QMenu, QPlainTextEdit, QSplitter, QTableView, QVBoxLayout, QWidget
 
+from dynoview.ui.accessible import tab_leaves
 from dynoview.ui.context import AppContext
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.items.detail import monospace
@@ -148,7 +149,7 @@ class ReadLogView(QWidget):
         self.ctx = ctx  # the connection's region and endpoint, for "Copy as code…"
         self.code_dialog: QWidget | None = None  # the open ReadCodeDialog, if any
         self.model = ReadLogModel(self)
-        self.table = QTableView()
+        self.table = tab_leaves(QTableView())
         self.table.setAccessibleName(self.tr("Read log"))
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)

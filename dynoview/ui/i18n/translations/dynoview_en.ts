@@ -80,7 +80,7 @@
 <context>
     <name>CapacityPanel</name>
     <message numerus="yes">
-        <location filename="../../scans/capacity_panel.py" line="+230" />
+        <location filename="../../scans/capacity_panel.py" line="+231" />
         <source>Sizing the item collections of %Ln item(s)…</source>
         <translation>
             <numerusform>Sizing the item collections of %Ln item…</numerusform>
@@ -432,7 +432,7 @@
 <context>
     <name>OpenDraftDialog</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_dialog.py" line="+147" />
+        <location filename="../../builder/drafts_dialog.py" line="+148" />
         <source>%Ln draft(s) saved.</source>
         <translation>
             <numerusform>%Ln draft saved.</numerusform>
@@ -454,7 +454,7 @@
 <context>
     <name>ParameterTable</name>
     <message numerus="yes">
-        <location filename="../../partiql/panel.py" line="+142" />
+        <location filename="../../partiql/panel.py" line="+143" />
         <source>, %Ln value(s)</source>
         <translation>
             <numerusform>, %Ln value</numerusform>
@@ -577,7 +577,7 @@
 <context>
     <name>TtlTimelinePanel</name>
     <message numerus="yes">
-        <location filename="../../scans/ttl_timeline_panel.py" line="+261" />
+        <location filename="../../scans/ttl_timeline_panel.py" line="+262" />
         <source>the first %Ln item(s)</source>
         <translation>
             <numerusform>the first %Ln item</numerusform>

@@ -315,7 +315,7 @@
 <context>
     <name>AttributeTable</name>
     <message>
-        <location filename="../../builder/fields.py" line="+98"/>
+        <location filename="../../builder/fields.py" line="+99"/>
         <source>{capitalize} attributes</source>
         <translation>Atribut {capitalize}</translation>
     </message>
@@ -843,7 +843,7 @@
 <context>
     <name>CapacityPanel</name>
     <message>
-        <location filename="../../scans/capacity_panel.py" line="+87"/>
+        <location filename="../../scans/capacity_panel.py" line="+88"/>
         <source>Scan a sample to see item-collection sizes and partition keys.</source>
         <translation>Scan sampel untuk melihat ukuran item collection dan partition key.</translation>
     </message>
@@ -3826,7 +3826,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>OpenDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="+100"/>
+        <location filename="../../builder/drafts_dialog.py" line="+101"/>
         <source>Open draft</source>
         <translation>Buka draf</translation>
     </message>
@@ -3943,7 +3943,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+65"/>
+        <location filename="../../partiql/panel.py" line="+66"/>
         <source>Statement parameters</source>
         <translation>Parameter statement</translation>
     </message>
@@ -4565,12 +4565,12 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
     </message>
     <message>
         <location line="+13"/>
-        <location line="+97"/>
+        <location line="+103"/>
         <source>value</source>
         <translation>nilai</translation>
     </message>
     <message>
-        <location line="-92"/>
+        <location line="-98"/>
         <source>Filter attribute</source>
         <translation>Atribut filter</translation>
     </message>
@@ -4605,7 +4605,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
         <translation>Filter</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+61"/>
         <source>The attribute name {name} begins or ends with blank space, and no item read so far has it: the filter uses it exactly as typed.</source>
         <translation>Nama atribut {name} diawali atau diakhiri spasi, dan belum ada item terbaca yang memilikinya: filter memakainya persis seperti yang diketik.</translation>
     </message>
@@ -4707,7 +4707,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
 <context>
     <name>ReadLogModel</name>
     <message>
-        <location filename="../../window/read_log.py" line="+121"/>
+        <location filename="../../window/read_log.py" line="+122"/>
         <source> Estimate: {estimate_basis}.</source>
         <translation> Perkiraan: {estimate_basis}.</translation>
     </message>
@@ -5082,7 +5082,7 @@ Permintaan: {request}</translation>
 <context>
     <name>ResultPane</name>
     <message>
-        <location filename="../../items/result_pane.py" line="+127"/>
+        <location filename="../../items/result_pane.py" line="+128"/>
         <source>Items</source>
         <translation>Item</translation>
     </message>
@@ -5465,7 +5465,7 @@ Permintaan: {request}</translation>
 <context>
     <name>ShardTree</name>
     <message>
-        <location filename="../../stream/record_view.py" line="+145"/>
+        <location filename="../../stream/record_view.py" line="+146"/>
         <source>Shard</source>
         <translation>Shard</translation>
     </message>
@@ -5850,7 +5850,7 @@ Permintaan: {request}</translation>
 <context>
     <name>StreamEventsView</name>
     <message>
-        <location filename="../../stream/view.py" line="+31"/>
+        <location filename="../../stream/view.py" line="+33"/>
         <source>Stream records</source>
         <translation>Record stream</translation>
     </message>
@@ -6386,7 +6386,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TtlTimelinePanel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="+121"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="+122"/>
         <source>Scan the table to see when its items expire.</source>
         <translation>Scan tabel untuk melihat kapan item-nya kedaluwarsa.</translation>
     </message>
@@ -6886,7 +6886,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>accessible</name>
     <message>
-        <location filename="../../accessible.py" line="+22"/>
+        <location filename="../../accessible.py" line="+23"/>
         <source>Clear</source>
         <translation>Bersihkan</translation>
     </message>
@@ -7222,7 +7222,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-269"/>
+        <location filename="../../items/read_form.py" line="-275"/>
         <source>(table)</source>
         <translation>(tabel)</translation>
     </message>
@@ -8392,7 +8392,12 @@ Terlama: {key_text}</translation>
         <translation>&amp;Ganti tabel</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
+        <source>Tab {number}</source>
+        <translation>Tab {number}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Open transaction &amp;builder</source>
         <translation>Buka &amp;pembangun transaksi</translation>
     </message>

@@ -317,7 +317,7 @@
 <context>
     <name>AttributeTable</name>
     <message>
-        <location filename="../../builder/fields.py" line="+98"/>
+        <location filename="../../builder/fields.py" line="+99"/>
         <source>{capitalize} attributes</source>
         <translation>Atributos ({capitalize})</translation>
     </message>
@@ -851,7 +851,7 @@
 <context>
     <name>CapacityPanel</name>
     <message>
-        <location filename="../../scans/capacity_panel.py" line="+87"/>
+        <location filename="../../scans/capacity_panel.py" line="+88"/>
         <source>Scan a sample to see item-collection sizes and partition keys.</source>
         <translation>Faça o Scan de uma amostra para ver os tamanhos das coleções de itens e as chaves de partição.</translation>
     </message>
@@ -3872,7 +3872,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>OpenDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="+100"/>
+        <location filename="../../builder/drafts_dialog.py" line="+101"/>
         <source>Open draft</source>
         <translation>Abrir rascunho</translation>
     </message>
@@ -3991,7 +3991,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+65"/>
+        <location filename="../../partiql/panel.py" line="+66"/>
         <source>Statement parameters</source>
         <translation>Parâmetros da instrução</translation>
     </message>
@@ -4618,12 +4618,12 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
     </message>
     <message>
         <location line="+13"/>
-        <location line="+97"/>
+        <location line="+103"/>
         <source>value</source>
         <translation>valor</translation>
     </message>
     <message>
-        <location line="-92"/>
+        <location line="-98"/>
         <source>Filter attribute</source>
         <translation>Atributo do filtro</translation>
     </message>
@@ -4658,7 +4658,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
         <translation>Filtro</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+61"/>
         <source>The attribute name {name} begins or ends with blank space, and no item read so far has it: the filter uses it exactly as typed.</source>
         <translation>O nome de atributo {name} começa ou termina com espaço, e nenhum item lido até agora o tem: o filtro o usa exatamente como digitado.</translation>
     </message>
@@ -4760,7 +4760,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
 <context>
     <name>ReadLogModel</name>
     <message>
-        <location filename="../../window/read_log.py" line="+121"/>
+        <location filename="../../window/read_log.py" line="+122"/>
         <source> Estimate: {estimate_basis}.</source>
         <translation> Estimativa: {estimate_basis}.</translation>
     </message>
@@ -5137,7 +5137,7 @@ Requisição: {request}</translation>
 <context>
     <name>ResultPane</name>
     <message>
-        <location filename="../../items/result_pane.py" line="+127"/>
+        <location filename="../../items/result_pane.py" line="+128"/>
         <source>Items</source>
         <translation>Itens</translation>
     </message>
@@ -5520,7 +5520,7 @@ Requisição: {request}</translation>
 <context>
     <name>ShardTree</name>
     <message>
-        <location filename="../../stream/record_view.py" line="+145"/>
+        <location filename="../../stream/record_view.py" line="+146"/>
         <source>Shard</source>
         <translation>Shard</translation>
     </message>
@@ -5906,7 +5906,7 @@ Requisição: {request}</translation>
 <context>
     <name>StreamEventsView</name>
     <message>
-        <location filename="../../stream/view.py" line="+31"/>
+        <location filename="../../stream/view.py" line="+33"/>
         <source>Stream records</source>
         <translation>Registros de stream</translation>
     </message>
@@ -6446,7 +6446,7 @@ Requisição: {request}</translation>
 <context>
     <name>TtlTimelinePanel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="+121"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="+122"/>
         <source>Scan the table to see when its items expire.</source>
         <translation>Faça o Scan da tabela para ver quando seus itens expiram.</translation>
     </message>
@@ -6949,7 +6949,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>accessible</name>
     <message>
-        <location filename="../../accessible.py" line="+22"/>
+        <location filename="../../accessible.py" line="+23"/>
         <source>Clear</source>
         <translation>Limpar</translation>
     </message>
@@ -7285,7 +7285,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-269"/>
+        <location filename="../../items/read_form.py" line="-275"/>
         <source>(table)</source>
         <translation>(tabela)</translation>
     </message>
@@ -8455,7 +8455,12 @@ Mais antigo: {key_text}</translation>
         <translation>Trocar de ta&amp;bela</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
+        <source>Tab {number}</source>
+        <translation>Aba {number}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Open transaction &amp;builder</source>
         <translation>Abrir o &amp;construtor de transações</translation>
     </message>
