@@ -115,3 +115,29 @@ def test_a_watch_of_a_table_whose_stream_is_disabled_says_so(capsys: pytest.Capt
     assert code == 2, err
     assert f"The stream of table {disabled_table} is disabled" in err and "has no stream" not in err
     assert f"dynoview stream --table {disabled_table}" in err
+
+
+def test_diagnose_reads_a_disabled_stream_for_a_lock_s_origin(conn: Connection) -> None:
+    """A stuck signup's lock, then the stream disabled: its records still tell where it came from."""
+    from dynoview.core.reads.reader import Reader
+    from dynoview.core.session.tables import describe_table
+    from dynoview.core.uniqueness.diagnose import diagnose
+    from dynoview.core.uniqueness.origin import SOURCE_STREAM, STUCK_SIGNUP
+    from dynoview.core.uniqueness.schema import article_schema
+
+    name = f"diag-disabled-{uuid.uuid4().hex[:8]}"
+    conn.client.create_table(
+        TableName=name, BillingMode="PAY_PER_REQUEST",
+        AttributeDefinitions=[{"AttributeName": n, "AttributeType": "S"} for n in ("PK", "SK")],
+        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}],
+        StreamSpecification={"StreamEnabled": True, "StreamViewType": "NEW_AND_OLD_IMAGES"})
+    try:
+        conn.client.put_item(TableName=name, Item={"PK": {"S": "UNIQ#EMAIL#stuck@x.io"}, "SK": {"S": "LOCK"}})
+        conn.client.update_table(TableName=name, StreamSpecification={"StreamEnabled": False})
+        info = describe_table(conn, name)
+        assert not info.stream_enabled and info.stream_arn
+        d = diagnose(Reader(conn), info, article_schema(), "email", "stuck@x.io")
+        assert d.origin is not None and (d.origin.kind, d.origin.source) == (STUCK_SIGNUP, SOURCE_STREAM)
+        assert not any("has no stream" in n for n in d.notes)
+    finally:
+        conn.client.delete_table(TableName=name)

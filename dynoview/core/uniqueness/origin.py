@@ -223,7 +223,7 @@ def _from_owner(ctx: _Context, lock_item: Mapping[str, Any]) -> LockOrigin | Non
 
 def _from_stream(ctx: _Context, max_calls: int, cancel: threading.Event | None) -> LockOrigin | None:
     table = ctx.table
-    if not table.stream_enabled or not table.stream_arn:
+    if not table.stream_arn:  # a disabled stream is still read: it keeps its records 24 hours
         ctx.notes.append(f"Table {table.name} has no stream, so its recent writes could not be "
                          "checked.")
         return None
