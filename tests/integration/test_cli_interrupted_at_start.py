@@ -17,6 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # at the same place on every machine.
 CHILD = """
 import importlib.abc, os, runpy, signal, sys
+# Ctrl+C as at a terminal: a shell's background job (a CI runner's) starts with SIGINT ignored.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 TARGET = sys.argv[1]
 class Trip(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path, target=None):

@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
-from dynoview.ui.i18n.formats import number
 from dynoview.ui.plain_text import plain_label, plain_tooltip
 
 if TYPE_CHECKING:  # imported with the first item shown (``_import_value_code``)
@@ -174,6 +173,8 @@ class AttributeNode(QTreeWidgetItem):
         self.addChildren(nodes)  # type: ignore[arg-type]  # a list of QTreeWidgetItem subclasses
         self.built = stop
         if self.pending:
+            from dynoview.ui.i18n.formats import number  # with the rows: it loads datetime
+
             more = QCoreApplication.translate("AttributeNode", "… {count} more").format(
                 count=number(self.total - self.built))
             self.more = QTreeWidgetItem([more, "",
