@@ -207,8 +207,7 @@ def bound_keys(widget) -> set[str]:
 def test_window_binds_exactly_the_table(window: MainWindow) -> None:
     bound = {k.toString() for a in window.actions() for k in a.shortcuts()}
     table = {k for s in SHORTCUTS if s.owner == WINDOW for k in s.portable_keys()}
-    tab_keys = {f"Ctrl+{n}" for n in range(window.tabs.count() + 1, 10)}  # no tab to go to
-    assert bound == table - tab_keys
+    assert bound == table  # Ctrl+8 and Ctrl+9 too: they show tabs opened later (extra Items tabs)
 
 
 @pytest.mark.parametrize("owner", sorted(PANELS))
