@@ -16,11 +16,17 @@ from typing import Any
 
 from dynoview.core.ttl.kinds import EXPIRED, NEVER, NONE, PENDING
 
-__all__ = ["EXPIRED", "NEVER", "NONE", "PENDING", "TtlState", "expired_at", "humanize", "ignored_before",
-           "ttl_state"]
+__all__ = ["EXPIRED", "FAR_FUTURE", "NEVER", "NONE", "PENDING", "TtlState", "expired_at", "humanize",
+           "ignored_before", "ttl_state"]
 
-# Epoch seconds past this (year 5138) are almost surely milliseconds or microseconds.
+# Epoch seconds past this (year 5138) are never reached: DynamoDB ignores them, as the app does.
 _MILLISECONDS_THRESHOLD = 100_000_000_000
+# From here (year 33658 in seconds) a value is almost surely milliseconds or microseconds: a
+# TTL written in milliseconds today is about 1.7e12.
+_SURELY_MILLISECONDS = 1_000_000_000_000
+#: A TTL further ahead than this frees nothing in any lifetime that matters: the TTL timeline
+#: calls it "effectively never", and a lock holding it is stuck, not a reservation.
+FAR_FUTURE = timedelta(days=100 * 365)
 
 
 @lru_cache(maxsize=16)  # the audit asks once per item with the same ``now``
@@ -124,10 +130,14 @@ def ttl_state(value: Any, now: datetime | None = None) -> TtlState:
         # raised InvalidOperation inside the items model). None of them is a point in time.
         return TtlState(NEVER, text="will never expire",
                         reason=f"{value['N']} is not a valid TTL: it is not a number of epoch seconds")
-    if seconds >= _MILLISECONDS_THRESHOLD:
+    if seconds >= _SURELY_MILLISECONDS:
         return TtlState(NEVER, text="will never expire",
                         reason="the value looks like milliseconds, not epoch seconds: DynamoDB "
                                "reads it as a date thousands of years ahead")
+    if seconds >= _MILLISECONDS_THRESHOLD:  # 253402300799 is 9999-12-31 in seconds, not an error
+        return TtlState(NEVER, text="will never expire",
+                        reason="the value is epoch seconds thousands of years ahead: DynamoDB "
+                               "never reaches it")
     if seconds < 0:
         return TtlState(NEVER, text="will never expire", reason="the value is negative")
     expires_at = datetime.fromtimestamp(float(seconds), UTC)

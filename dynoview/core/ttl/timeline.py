@@ -19,7 +19,7 @@ from dynoview.core.counts import count_text
 from dynoview.core.reads.capacity import Sample, key_text, scan_sample
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.ttl.expiry import EXPIRED, NEVER, NONE, PENDING, TtlState, humanize, ttl_state
+from dynoview.core.ttl.expiry import EXPIRED, FAR_FUTURE, NEVER, NONE, PENDING, TtlState, humanize, ttl_state
 from dynoview.core.values.display import display_text
 from dynoview.core.values.visible_text import visible
 
@@ -30,7 +30,6 @@ _STEP = {HOUR: timedelta(hours=1), DAY: timedelta(days=1)}
 # Bars shown ahead by default; later items are counted in one "later" bar.
 DEFAULT_BUCKETS = {HOUR: 48, DAY: 60}
 MIN_BUCKETS = {HOUR: 24, DAY: 7}
-FAR_FUTURE = timedelta(days=100 * 365)
 
 
 @dataclass(frozen=True)

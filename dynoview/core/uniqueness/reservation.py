@@ -8,8 +8,10 @@ leaves it to a person and its re-check refuses to release it, and the window doe
 Release for it. One rule for all of them, here.
 
 "Ahead" is ``ttl.expiry``'s: a TTL DynamoDB honours (a Number of epoch seconds, not in
-milliseconds, not negative) that is not less than now (``ttl_state`` PENDING). A lock whose TTL
-has passed is EXPIRED instead; one DynamoDB ignores (NEVER) will never be freed: an orphan.
+milliseconds, not negative) that is not less than now (``ttl_state`` PENDING), and not more than
+``FAR_FUTURE`` (100 years) ahead, which the TTL timeline calls "effectively never". A lock whose
+TTL has passed is EXPIRED instead; one DynamoDB ignores (NEVER), or a "never expires" value such
+as 9999999999 (year 2286), will never be freed: an orphan, stuck, that a repair may release.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from dynoview.core.ttl.expiry import PENDING, TtlState, ttl_state
+from dynoview.core.ttl.expiry import FAR_FUTURE, PENDING, TtlState, ttl_state
 from dynoview.core.uniqueness.findings import ORPHAN_LOCK, Finding
 
 #: The explanation of an orphan lock that is a reservation (``findings.EXPLANATIONS`` holds the
@@ -37,8 +39,11 @@ def reservation_state(ttl: Any, now: datetime | float | None = None) -> TtlState
         return None
     if isinstance(now, int | float):
         now = datetime.fromtimestamp(now, UTC)
+    now = now or datetime.now(UTC)
     state = ttl_state({"N": ttl} if isinstance(ttl, str) else ttl, now)
-    return state if state.kind == PENDING else None
+    if state.kind != PENDING or state.expires_at is None or state.expires_at - now > FAR_FUTURE:
+        return None
+    return state
 
 
 def lock_reservation(lock: Mapping[str, Any] | None, ttl_attribute: str | None,

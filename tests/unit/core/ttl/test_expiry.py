@@ -41,6 +41,15 @@ def test_values_dynamodb_ignores_never_expire_and_say_why(value: dict[str, str],
     assert not expired_at(value.get("N"), NOW.timestamp())
 
 
+def test_seconds_thousands_of_years_ahead_are_not_called_milliseconds() -> None:
+    """253402300799 is 9999-12-31 in epoch seconds (as milliseconds, 1978): it never expires,
+    and the reason does not send the user looking for a milliseconds mistake."""
+    state = ttl_state(n(253402300799), NOW)
+    assert state.kind == NEVER and "milliseconds" not in state.reason
+    assert state.reason == "the value is epoch seconds thousands of years ahead: DynamoDB never reaches it"
+    assert ttl_state(n(1_700_000_000_000), NOW).reason.startswith("the value looks like milliseconds")
+
+
 def test_no_attribute_is_no_ttl() -> None:
     assert ttl_state(None, NOW).kind == NONE
 

@@ -57,6 +57,26 @@ def test_a_reservation_is_exactly_a_ttl_ahead_by_the_ttl_rules(ttl: str) -> None
     assert lock_reservation(_lock("a", ttl), None, NOW) is None  # a table without TTL: never
 
 
+@pytest.mark.parametrize("ttl", ["9999999999", str(T + 101 * 365 * 86400)])
+def test_a_never_expires_ttl_is_a_stuck_lock_not_a_reservation(ttl: str) -> None:
+    """A TTL more than 100 years ahead (9999999999 is the year 2286) frees the value in no
+    sign-up's life: the TTL timeline calls it effectively never, and the audit calls its lock
+    stuck, which a repair may release."""
+    assert ttl_state({"N": ttl}, NOW).kind == PENDING
+    assert reservation_state(ttl, NOW) is None
+    assert lock_reservation(_lock("a", ttl), "expiresAt", NOW) is None
+    pairing = Pairing(SCHEMA, "expiresAt", NOW)
+    pairing.feed([_lock("never@x.io", ttl)])
+    finding = _orphans(pairing)["never@x.io"]
+    assert not is_reservation(finding) and not finding.reserved_until
+    assert finding.explanation == EXPLANATIONS[ORPHAN_LOCK]
+    plan = plan_repairs([finding], SCHEMA, "accounts")
+    assert [(p.kind, p.finding.value) for p in plan.items] == [(RELEASE, "never@x.io")]
+    # Just inside the horizon it is still a reservation, as the timeline shows it on its bars.
+    inside = str(T + 99 * 365 * 86400)
+    assert reservation_state(inside, NOW) is not None
+
+
 def _orphans(pairing: Pairing) -> dict[str, Finding]:
     return {f.value or "": f for f in pairing.findings() if f.status == ORPHAN_LOCK}
 
