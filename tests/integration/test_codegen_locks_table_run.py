@@ -16,12 +16,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import subprocess
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -30,9 +28,9 @@ from dynoview.core.codegen import file_name, module_code, template_code
 from dynoview.core.session.connection import Connection
 from dynoview.core.tx.template_inputs import account_key
 from dynoview.core.uniqueness.schema import LocksTable, article_schema
-from tests import node_sdk
 from tests.helpers import empty_accounts_table
-from tests.integration.test_codegen_run import COMPILES, _unavailable, install_typescript, items_of, load
+from tests.integration.test_codegen_run import items_of, load
+from tests.typescript_project import COMPILES, compile_project, run_driver
 from tests.unit.core.test_codegen_reserved_names import clashing
 
 pytestmark = pytest.mark.integration
@@ -192,49 +190,21 @@ NUMBERS_TABLE = f"cg-numbers-{uuid.uuid4().hex[:8]}"
 @pytest.fixture(scope="session")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The three modules and the driver, compiled as test_codegen_run compiles its own."""
-    try:
-        sdk = node_sdk.install()
-        typescript = install_typescript()
-    except node_sdk.NodeSdkUnavailable as exc:
-        _unavailable(str(exc))
-    folder = tmp_path_factory.mktemp("codegen-ts-locks")
-    (folder / "node_modules").symlink_to(sdk / "node_modules", target_is_directory=True)
-    (folder / "package.json").write_text('{"type": "module"}\n', encoding="utf-8")
-    sources = {
+    return compile_project(tmp_path_factory.mktemp("codegen-ts-locks"), {
         "locks.ts": module_code(LOCKS, "accounts", lang="typescript"),
         "names.ts": module_code(clashing(), "accounts", lang="typescript"),
         "numbers.ts": template_code(S, NUMBERS_TABLE, "delete_account", {"account": NUMBER},
                                     lang="typescript"),
         "driver.ts": DRIVER,
-    }
-    for name, text in sources.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    tsc = [
-        "node", str(typescript / "node_modules" / "typescript" / "bin" / "tsc"),
-        "--strict", "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns",
-        "--noFallthroughCasesInSwitch", "--noImplicitOverride", "--noUncheckedIndexedAccess",
-        "--exactOptionalPropertyTypes", "--target", "es2022", "--module", "nodenext",
-        "--moduleResolution", "nodenext", "--types", "node", "--skipLibCheck",
-        "--typeRoots", str(typescript / "node_modules" / "@types"), "--outDir", "out", *sources,
-    ]
-    done = subprocess.run(tsc, cwd=folder, capture_output=True, text=True, timeout=300, check=False)
-    assert done.returncode == 0, done.stdout + done.stderr
-    return folder
+    })
 
-
-def run(project: Path, scenario: str, **args: str) -> Any:
-    done = subprocess.run(["node", "out/driver.js", scenario, json.dumps(args)], cwd=project,
-                          capture_output=True, text=True, timeout=300, check=False,
-                          stdin=subprocess.DEVNULL)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
 
 
 @COMPILES
 def test_typescript_locks_go_to_the_locks_table_named(project: Path, endpoint_url: str,
                                                       conn: Connection) -> None:
     with empty_accounts_table(conn, "cg-ts-stage") as stage, locks_table(conn) as uniques:
-        refused, signed = run(project, "locks", endpoint=endpoint_url, table=stage, uniques=uniques)
+        refused, signed = run_driver(project, "locks", endpoint=endpoint_url, table=stage, uniques=uniques)
         assert refused["error"] == "Error" and "locksTableName was left out" in refused["message"]
         assert signed == {"ok": "a1"}
         assert keys(conn, stage) == {"ACCT#a1"}
@@ -245,7 +215,7 @@ def test_typescript_locks_go_to_the_locks_table_named(project: Path, endpoint_ur
 def test_typescript_rule_names_the_module_uses_compile_and_run(project: Path, endpoint_url: str,
                                                                conn: Connection) -> None:
     with empty_accounts_table(conn, "cg-ts-names") as table:
-        signed, released = run(project, "names", endpoint=endpoint_url, table=table)
+        signed, released = run_driver(project, "names", endpoint=endpoint_url, table=table)
         assert signed == {"ok": "a1"}
         assert released == {"ok": None}  # readOwner, ownerHolds and the release still work
         assert keys(conn, table) == {"ACCT#a1", *(f"UNIQ#{i}#{v}" for i, v in enumerate(
@@ -264,7 +234,7 @@ def test_typescript_export_deletes_an_account_holding_a_number(project: Path, en
         for item in (NUMBER, {"PK": {"S": "UNIQ#EMAIL#num@x.io"}, "SK": {"S": "LOCK"}},
                      {"PK": {"S": "UNIQ#HANDLE#12345"}, "SK": {"S": "LOCK"}}):
             conn.client.put_item(TableName=NUMBERS_TABLE, Item=item)
-        assert run(project, "numbers", endpoint=endpoint_url) == [{"ok": None}]
+        assert run_driver(project, "numbers", endpoint=endpoint_url) == [{"ok": None}]
         assert keys(conn, NUMBERS_TABLE) == set()
     finally:
         conn.client.delete_table(TableName=NUMBERS_TABLE)

@@ -27,9 +27,6 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 import json
-import os
-import subprocess
-import tempfile
 import threading
 import uuid
 from collections import Counter
@@ -52,11 +49,10 @@ from dynoview.core.tx.template_inputs import account_key, sign_up_account
 from dynoview.core.uniqueness.forms import NORMALISATIONS, normalise
 from dynoview.core.uniqueness.pairing import classify
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, article_schema
-from dynoview.demo import dynamodb_local as ddbl
 from dynoview.demo.backend import EMAIL_INDEX
-from tests import node_sdk
 from tests.helpers import connect, empty_accounts_table
 from tests.integration.test_cli_watch import Watch, found_nothing, stream_records, watch_beside
+from tests.typescript_project import COMPILES, compile_project, run_driver
 from tests.unit.core.test_codegen_python import collisions, normalisation_corpus
 
 pytestmark = pytest.mark.integration
@@ -65,64 +61,10 @@ SCHEMA = article_schema()
 EVERY_MODE = UniquenessSchema(rules=tuple(
     LockRule(f"r{i}", f"attr{i}", f"UNIQ#R{i}#{{value}}", "LOCK", mode)
     for i, mode in enumerate(NORMALISATIONS)))
-TYPESCRIPT = "5.9.3"
-NODE_TYPES = "20.19.25"
 SIGNUPS = 50
-REQUIRE = "DYNOVIEW_REQUIRE_DYNAMODB_LOCAL"
 ON_LOCAL = pytest.mark.only_on("dynamodb-local", reason="AWS's own engine decides concurrent "
                                "transactions and keeps ClientRequestTokens; moto does neither")
-#: The first TypeScript test fetches TypeScript (once per machine) and compiles the modules.
-COMPILES = pytest.mark.timeout(600)
 
-
-# ---------------------------------------------------------------------------------- toolchain
-
-
-def _unavailable(message: str) -> None:
-    if os.environ.get(REQUIRE) == "1":
-        pytest.fail(f"{message} ({REQUIRE}=1 makes this a failure.)", pytrace=False)
-    pytest.skip(message)
-
-
-def _typescript_home() -> Path:
-    return ddbl.default_cache_root() / "node-sdk" / f"typescript-{TYPESCRIPT}-node-types-{NODE_TYPES}"
-
-
-def _installed(home: Path) -> bool:
-    try:
-        manifest = json.loads((home / "node_modules" / "typescript" / "package.json").read_text("utf-8"))
-    except (OSError, ValueError):
-        return False
-    types = home / "node_modules" / "@types" / "node"
-    return bool(manifest.get("version") == TYPESCRIPT and types.is_dir())
-
-
-def install_typescript() -> Path:
-    """tsc and @types/node, pinned, in the cache (a first install fetches them with npm)."""
-    home = _typescript_home()
-    if _installed(home):
-        return home
-    reason = node_sdk.unavailable_reason()
-    if reason:
-        raise node_sdk.NodeSdkUnavailable(reason)
-    home.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix=".fetch-", dir=home.parent) as tmp:
-        work = Path(tmp) / "ts"
-        work.mkdir()
-        (work / "package.json").write_text('{"private": true}\n', encoding="utf-8")
-        done = subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--ignore-scripts",
-                               "--save-exact", f"typescript@{TYPESCRIPT}", f"@types/node@{NODE_TYPES}"],
-                              cwd=work, capture_output=True, text=True, timeout=600, check=False,
-                              stdin=subprocess.DEVNULL)
-        if done.returncode != 0 or not _installed(work):
-            tail = " ".join((done.stderr or done.stdout).strip().splitlines()[-3:])
-            raise node_sdk.NodeSdkUnavailable(f"npm install typescript@{TYPESCRIPT} failed: {tail}")
-        try:
-            work.rename(home)
-        except OSError:
-            if not _installed(home):
-                raise
-    return home
 
 
 DRIVER = r"""
@@ -317,30 +259,12 @@ def compiled_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     compiled = tmp_path_factory.getbasetemp() / "codegen-ts-compiled"
     if compiled.is_dir():
         return compiled
-    try:
-        sdk = node_sdk.install()
-        typescript = install_typescript()
-    except node_sdk.NodeSdkUnavailable as exc:
-        _unavailable(str(exc))
-    folder = tmp_path_factory.mktemp("codegen-ts")
-    (folder / "node_modules").symlink_to(sdk / "node_modules", target_is_directory=True)
-    (folder / "package.json").write_text('{"type": "module"}\n', encoding="utf-8")
-    (folder / "article.ts").write_text(module_code(SCHEMA, "accounts", lang="typescript"), encoding="utf-8")
-    (folder / "modes.ts").write_text(module_code(EVERY_MODE, "modes", lang="typescript"), encoding="utf-8")
-    (folder / "collisions.ts").write_text(module_code(collisions(), "collisions", lang="typescript"),
-                                          encoding="utf-8")
-    (folder / "driver.ts").write_text(DRIVER, encoding="utf-8")
-    tsc = [
-        "node", str(typescript / "node_modules" / "typescript" / "bin" / "tsc"),
-        "--strict", "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns",
-        "--noFallthroughCasesInSwitch", "--noImplicitOverride", "--noUncheckedIndexedAccess",
-        "--exactOptionalPropertyTypes", "--target", "es2022", "--module", "nodenext",
-        "--moduleResolution", "nodenext", "--types", "node", "--skipLibCheck",
-        "--typeRoots", str(typescript / "node_modules" / "@types"), "--outDir", "out",
-        "article.ts", "modes.ts", "collisions.ts", "driver.ts",
-    ]
-    done = subprocess.run(tsc, cwd=folder, capture_output=True, text=True, timeout=300, check=False)
-    assert done.returncode == 0, done.stdout + done.stderr
+    folder = compile_project(tmp_path_factory.mktemp("codegen-ts"), {
+        "article.ts": module_code(SCHEMA, "accounts", lang="typescript"),
+        "modes.ts": module_code(EVERY_MODE, "modes", lang="typescript"),
+        "collisions.ts": module_code(collisions(), "collisions", lang="typescript"),
+        "driver.ts": DRIVER,
+    })
     return folder.rename(compiled)
 
 
@@ -348,13 +272,6 @@ def compiled_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def node_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return compiled_project(tmp_path_factory)
 
-
-def run_driver(project: Path, scenario: str, **args: str) -> Any:
-    done = subprocess.run(["node", "out/driver.js", scenario, json.dumps(args)], cwd=project,
-                          capture_output=True, text=True, timeout=300, check=False,
-                          stdin=subprocess.DEVNULL)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
 
 
 # ---------------------------------------------------------------------------------- tables

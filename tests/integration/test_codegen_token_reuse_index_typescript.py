@@ -5,22 +5,19 @@ is the key of a GSI as given is held to the key size limit."""
 
 from __future__ import annotations
 
-import json
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from dynoview.core.codegen import module_code
 from dynoview.core.session.connection import Connection
 from dynoview.demo.backend import EMAIL_INDEX
-from tests import node_sdk
 from tests.helpers import empty_accounts_table
-from tests.integration.test_codegen_run import COMPILES, ON_LOCAL, _unavailable, install_typescript, items_of
+from tests.integration.test_codegen_run import ON_LOCAL, items_of
 from tests.integration.test_codegen_token_reuse_index_python import INDEXED
 from tests.integration.test_codegen_tokens_limits_python import LOWER
+from tests.typescript_project import COMPILES, compile_project, run_driver
 
 pytestmark = [pytest.mark.integration, COMPILES]
 
@@ -106,38 +103,12 @@ console.log(JSON.stringify(await run()));
 @pytest.fixture(scope="session")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The two generated modules and the driver, compiled as test_codegen_run compiles its own."""
-    try:
-        sdk = node_sdk.install()
-        typescript = install_typescript()
-    except node_sdk.NodeSdkUnavailable as exc:
-        _unavailable(str(exc))
-    folder = tmp_path_factory.mktemp("codegen-ts-reuse")
-    (folder / "node_modules").symlink_to(sdk / "node_modules", target_is_directory=True)
-    (folder / "package.json").write_text('{"type": "module"}\n', encoding="utf-8")
-    (folder / "lower.ts").write_text(module_code(LOWER, "accounts", lang="typescript"), encoding="utf-8")
-    (folder / "indexed.ts").write_text(module_code(INDEXED, "accounts", lang="typescript"),
-                                       encoding="utf-8")
-    (folder / "driver.ts").write_text(DRIVER, encoding="utf-8")
-    tsc = [
-        "node", str(typescript / "node_modules" / "typescript" / "bin" / "tsc"),
-        "--strict", "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns",
-        "--noFallthroughCasesInSwitch", "--noImplicitOverride", "--noUncheckedIndexedAccess",
-        "--exactOptionalPropertyTypes", "--target", "es2022", "--module", "nodenext",
-        "--moduleResolution", "nodenext", "--types", "node", "--skipLibCheck",
-        "--typeRoots", str(typescript / "node_modules" / "@types"), "--outDir", "out",
-        "lower.ts", "indexed.ts", "driver.ts",
-    ]
-    done = subprocess.run(tsc, cwd=folder, capture_output=True, text=True, timeout=300, check=False)
-    assert done.returncode == 0, done.stdout + done.stderr
-    return folder
+    return compile_project(tmp_path_factory.mktemp("codegen-ts-reuse"), {
+        "lower.ts": module_code(LOWER, "accounts", lang="typescript"),
+        "indexed.ts": module_code(INDEXED, "accounts", lang="typescript"),
+        "driver.ts": DRIVER,
+    })
 
-
-def run(project: Path, scenario: str, **args: str) -> Any:
-    done = subprocess.run(["node", "out/driver.js", scenario, json.dumps(args)], cwd=project,
-                          capture_output=True, text=True, timeout=300, check=False,
-                          stdin=subprocess.DEVNULL)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
 
 
 @pytest.fixture
@@ -150,7 +121,7 @@ def table(conn: Connection) -> Iterator[str]:
 def test_a_reused_token_is_a_typed_error(project: Path, endpoint_url: str, conn: Connection,
                                          table: str) -> None:
     token = "reuse-" + table[-8:]
-    steps = run(project, "reuse", endpoint=endpoint_url, table=table, token=token)
+    steps = run_driver(project, "reuse", endpoint=endpoint_url, table=table, token=token)
     assert steps[0] == {"ok": "a1"} and steps[2] == {"ok": "a1"}, steps  # the same call: once
     reused = steps[1]
     assert reused["error"] == "TokenReusedError" and reused["token"] == token, steps
@@ -163,7 +134,7 @@ def test_a_reused_token_is_a_typed_error(project: Path, endpoint_url: str, conn:
 
 def test_bad_tokens_and_index_keys_are_refused_before_sending(project: Path, endpoint_url: str,
                                                               conn: Connection, table: str) -> None:
-    answer = run(project, "checks", endpoint=endpoint_url, table=table)
+    answer = run_driver(project, "checks", endpoint=endpoint_url, table=table)
     tokens = answer["steps"][:6]
     assert all(s.get("error") == "InvalidValueError" for s in tokens), tokens
     assert {s["field"] for s in tokens} == {"clientRequestToken"}

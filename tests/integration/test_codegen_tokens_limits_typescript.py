@@ -4,20 +4,17 @@ limits checked before sending, and a new spelling that keeps the lock."""
 
 from __future__ import annotations
 
-import json
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from dynoview.core.codegen import module_code
 from dynoview.core.session.connection import Connection
-from tests import node_sdk
 from tests.helpers import empty_accounts_table
-from tests.integration.test_codegen_run import COMPILES, ON_LOCAL, _unavailable, install_typescript, items_of
+from tests.integration.test_codegen_run import ON_LOCAL, items_of
 from tests.integration.test_codegen_tokens_limits_python import LOWER, SORTED, findings
+from tests.typescript_project import COMPILES, compile_project, run_driver
 
 pytestmark = [pytest.mark.integration, COMPILES]
 
@@ -123,37 +120,12 @@ console.log(JSON.stringify(await run()));
 @pytest.fixture(scope="session")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The two generated modules and the driver, compiled as test_codegen_run compiles its own."""
-    try:
-        sdk = node_sdk.install()
-        typescript = install_typescript()
-    except node_sdk.NodeSdkUnavailable as exc:
-        _unavailable(str(exc))
-    folder = tmp_path_factory.mktemp("codegen-ts-tokens")
-    (folder / "node_modules").symlink_to(sdk / "node_modules", target_is_directory=True)
-    (folder / "package.json").write_text('{"type": "module"}\n', encoding="utf-8")
-    (folder / "lower.ts").write_text(module_code(LOWER, "accounts", lang="typescript"), encoding="utf-8")
-    (folder / "sorted.ts").write_text(module_code(SORTED, "accounts", lang="typescript"), encoding="utf-8")
-    (folder / "driver.ts").write_text(DRIVER, encoding="utf-8")
-    tsc = [
-        "node", str(typescript / "node_modules" / "typescript" / "bin" / "tsc"),
-        "--strict", "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns",
-        "--noFallthroughCasesInSwitch", "--noImplicitOverride", "--noUncheckedIndexedAccess",
-        "--exactOptionalPropertyTypes", "--target", "es2022", "--module", "nodenext",
-        "--moduleResolution", "nodenext", "--types", "node", "--skipLibCheck",
-        "--typeRoots", str(typescript / "node_modules" / "@types"), "--outDir", "out",
-        "lower.ts", "sorted.ts", "driver.ts",
-    ]
-    done = subprocess.run(tsc, cwd=folder, capture_output=True, text=True, timeout=300, check=False)
-    assert done.returncode == 0, done.stdout + done.stderr
-    return folder
+    return compile_project(tmp_path_factory.mktemp("codegen-ts-tokens"), {
+        "lower.ts": module_code(LOWER, "accounts", lang="typescript"),
+        "sorted.ts": module_code(SORTED, "accounts", lang="typescript"),
+        "driver.ts": DRIVER,
+    })
 
-
-def run(project: Path, scenario: str, **args: str) -> Any:
-    done = subprocess.run(["node", "out/driver.js", scenario, json.dumps(args)], cwd=project,
-                          capture_output=True, text=True, timeout=300, check=False,
-                          stdin=subprocess.DEVNULL)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
 
 
 @pytest.fixture
@@ -165,7 +137,7 @@ def table(conn: Connection) -> Iterator[str]:
 @ON_LOCAL
 def test_a_retry_with_the_callers_token_applies_once(project: Path, endpoint_url: str,
                                                      conn: Connection, table: str) -> None:
-    answer = run(project, "tokens", endpoint=endpoint_url, table=table, token="tok-" + table[-8:])
+    answer = run_driver(project, "tokens", endpoint=endpoint_url, table=table, token="tok-" + table[-8:])
     steps = answer["steps"]
     assert steps[:4] == [{"ok": "a1"}, {"ok": "a1"}, {"ok": None}, {"ok": None}], steps
     assert steps[4]["error"] == "ValueTakenError", steps  # no token: its own lock reads as taken
@@ -179,7 +151,7 @@ def test_a_retry_with_the_callers_token_applies_once(project: Path, endpoint_url
 
 def test_keys_over_the_limits_are_refused_before_sending(project: Path, endpoint_url: str,
                                                          conn: Connection, table: str) -> None:
-    answer = run(project, "limits", endpoint=endpoint_url, table=table)
+    answer = run_driver(project, "limits", endpoint=endpoint_url, table=table)
     refused = answer["steps"][:6]
     assert all(s.get("error") == "KeyTooLongError" for s in refused), refused
     assert [s["field"] for s in refused] == ["email", "email", None, "email", None, "email"]
@@ -191,7 +163,7 @@ def test_keys_over_the_limits_are_refused_before_sending(project: Path, endpoint
 
 def test_a_new_spelling_keeps_the_lock(project: Path, endpoint_url: str, conn: Connection,
                                        table: str) -> None:
-    steps = run(project, "respell", endpoint=endpoint_url, table=table)
+    steps = run_driver(project, "respell", endpoint=endpoint_url, table=table)
     assert steps[:2] == [{"ok": "a1"}, {"ok": None}], steps
     assert steps[2]["error"] == "AccountChangedError" and steps[3]["error"] == "InvalidValueError"
     assert {i["PK"]["S"] for i in items_of(conn, table)} == {

@@ -7,8 +7,6 @@ Type-checked by tsc (strict) and run with node; skipped, with the reason, where 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 import unicodedata
 from pathlib import Path
@@ -18,8 +16,7 @@ import pytest
 from dynoview.core.codegen import module_code
 from dynoview.core.uniqueness.forms import normalise
 from dynoview.core.uniqueness.schema import NORMALISE_LOWER, NORMALISE_TRIM_LOWER, LockRule, UniquenessSchema
-from tests import node_sdk
-from tests.integration.test_codegen_run import install_typescript
+from tests.typescript_project import compile_project, run_driver
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(600)]
 
@@ -56,39 +53,15 @@ def corpus() -> list[str]:
 
 
 def compiled(folder: Path) -> Path:
-    try:
-        sdk = node_sdk.install()
-        typescript = install_typescript()
-    except node_sdk.NodeSdkUnavailable as exc:
-        if os.environ.get("DYNOVIEW_REQUIRE_DYNAMODB_LOCAL") == "1":
-            pytest.fail(str(exc), pytrace=False)
-        pytest.skip(str(exc))
-    folder.mkdir(parents=True)
-    (folder / "node_modules").symlink_to(sdk / "node_modules", target_is_directory=True)
-    (folder / "package.json").write_text('{"type": "module"}\n', encoding="utf-8")
-    (folder / "sigma.ts").write_text(module_code(SCHEMA, "sigma", lang="typescript"), encoding="utf-8")
-    (folder / "driver.ts").write_text(DRIVER, encoding="utf-8")
-    done = subprocess.run([
-        "node", str(typescript / "node_modules" / "typescript" / "bin" / "tsc"),
-        "--strict", "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns",
-        "--noFallthroughCasesInSwitch", "--noImplicitOverride", "--noUncheckedIndexedAccess",
-        "--exactOptionalPropertyTypes", "--target", "es2022", "--module", "nodenext",
-        "--moduleResolution", "nodenext", "--types", "node", "--skipLibCheck",
-        "--typeRoots", str(typescript / "node_modules" / "@types"), "--outDir", "out",
-        "sigma.ts", "driver.ts"], cwd=folder, capture_output=True, text=True, timeout=300, check=False)
-    assert done.returncode == 0, done.stdout + done.stderr
-    return folder
+    return compile_project(folder, {"sigma.ts": module_code(SCHEMA, "sigma", lang="typescript"),
+                                    "driver.ts": DRIVER})
 
 
 def test_typescript_lowercase_equals_python_around_a_capital_sigma(tmp_path: Path) -> None:
     project = compiled(tmp_path / "ts")
     texts = corpus()
     (tmp_path / "texts.json").write_text(json.dumps(texts), encoding="utf-8")
-    done = subprocess.run(["node", "out/driver.js", str(tmp_path / "texts.json")], cwd=project,
-                          capture_output=True, text=True, timeout=300, check=False,
-                          stdin=subprocess.DEVNULL)
-    assert done.returncode == 0, done.stderr
-    results = json.loads(done.stdout)
+    results = run_driver(project, str(tmp_path / "texts.json"))
     lower, trim_lower = results
     assert lower[:2] == ["a\u0295\u03c2", "a\u03c3\u0295"]  # the audit's keys: aʕς, aσʕ
     assert trim_lower[2] == "a\u0295\u03c2"

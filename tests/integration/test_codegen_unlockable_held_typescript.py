@@ -6,11 +6,8 @@ helpers' names ("new" beside the helper ``newValue``) compiles and runs."""
 
 from __future__ import annotations
 
-import json
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -19,10 +16,10 @@ from dynoview.core.session.connection import Connection
 from dynoview.core.tx import templates
 from dynoview.core.uniqueness.pairing import classify
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
-from tests import node_sdk
 from tests.helpers import empty_accounts_table
-from tests.integration.test_codegen_run import COMPILES, _unavailable, install_typescript, items_of
+from tests.integration.test_codegen_run import items_of
 from tests.integration.test_codegen_unlockable_held_python import LONG_EMAIL, SCHEMA, keys, same, seed
+from tests.typescript_project import COMPILES, compile_project, run_driver
 
 pytestmark = [pytest.mark.integration, COMPILES]
 
@@ -110,37 +107,12 @@ console.log(JSON.stringify(await run()));
 @pytest.fixture(scope="session")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The two generated modules and the driver, compiled as test_codegen_run compiles its own."""
-    try:
-        sdk = node_sdk.install()
-        typescript = install_typescript()
-    except node_sdk.NodeSdkUnavailable as exc:
-        _unavailable(str(exc))
-    folder = tmp_path_factory.mktemp("codegen-ts-unlockable")
-    (folder / "node_modules").symlink_to(sdk / "node_modules", target_is_directory=True)
-    (folder / "package.json").write_text('{"type": "module"}\n', encoding="utf-8")
-    (folder / "held.ts").write_text(module_code(SCHEMA, "accounts", lang="typescript"), encoding="utf-8")
-    (folder / "names.ts").write_text(module_code(NAMES, "accounts", lang="typescript"), encoding="utf-8")
-    (folder / "driver.ts").write_text(DRIVER, encoding="utf-8")
-    tsc = [
-        "node", str(typescript / "node_modules" / "typescript" / "bin" / "tsc"),
-        "--strict", "--noUnusedLocals", "--noUnusedParameters", "--noImplicitReturns",
-        "--noFallthroughCasesInSwitch", "--noImplicitOverride", "--noUncheckedIndexedAccess",
-        "--exactOptionalPropertyTypes", "--target", "es2022", "--module", "nodenext",
-        "--moduleResolution", "nodenext", "--types", "node", "--skipLibCheck",
-        "--typeRoots", str(typescript / "node_modules" / "@types"), "--outDir", "out",
-        "held.ts", "names.ts", "driver.ts",
-    ]
-    done = subprocess.run(tsc, cwd=folder, capture_output=True, text=True, timeout=300, check=False)
-    assert done.returncode == 0, done.stdout + done.stderr
-    return folder
+    return compile_project(tmp_path_factory.mktemp("codegen-ts-unlockable"), {
+        "held.ts": module_code(SCHEMA, "accounts", lang="typescript"),
+        "names.ts": module_code(NAMES, "accounts", lang="typescript"),
+        "driver.ts": DRIVER,
+    })
 
-
-def run(project: Path, scenario: str, **args: str) -> Any:
-    done = subprocess.run(["node", "out/driver.js", scenario, json.dumps(args)], cwd=project,
-                          capture_output=True, text=True, timeout=300, check=False,
-                          stdin=subprocess.DEVNULL)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
 
 
 @pytest.fixture
@@ -166,7 +138,7 @@ def test_unlockable_held_values_send_the_builders_requests(project: Path, endpoi
         templates.delete_account(SCHEMA, table, a5),
         templates.resolve_duplicate(SCHEMA, table, keep, other, "email", "otto@x.io"),
     ]
-    answer = run(project, "unlockable", endpoint=endpoint_url, table=table, long=LONG_EMAIL)
+    answer = run_driver(project, "unlockable", endpoint=endpoint_url, table=table, long=LONG_EMAIL)
     assert answer["results"] == ["ok"] * 6, answer["results"]
     assert len(answer["sent"]) == 6
     for sent, tx in zip(answer["sent"], expected, strict=True):
@@ -179,7 +151,7 @@ def test_unlockable_held_values_send_the_builders_requests(project: Path, endpoi
 
 def test_rules_named_like_helpers_compile_and_run(project: Path, endpoint_url: str,
                                                   conn: Connection, table: str) -> None:
-    answer = run(project, "named", endpoint=endpoint_url, table=table)
+    answer = run_driver(project, "named", endpoint=endpoint_url, table=table)
     assert answer["results"] == ["ok", "ok"], answer["results"]
     assert {i["PK"]["S"] for i in items_of(conn, table)} == {
         "ACCT#n1", "UNIQ#NICK#Nico", "UNIQ#HANDLE#h", "UNIQ#EMAIL#v@x.io", "UNIQ#PHONE#1"}

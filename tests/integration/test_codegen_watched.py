@@ -24,14 +24,8 @@ from dynoview.core.session.connection import Connection
 from dynoview.core.tx.template_inputs import account_key
 from tests.helpers import empty_accounts_table
 from tests.integration.test_cli_watch import EVERY_KIND, Watch
-from tests.integration.test_codegen_run import (
-    COMPILES,
-    SCHEMA,
-    audit_findings,
-    compiled_project,
-    load,
-    run_driver,
-)
+from tests.integration.test_codegen_run import SCHEMA, audit_findings, compiled_project, load
+from tests.typescript_project import COMPILES, run_driver
 
 pytestmark = pytest.mark.integration
 EMAIL = SCHEMA.rules[0]
