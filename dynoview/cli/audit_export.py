@@ -104,6 +104,26 @@ def export_only_flags(args: argparse.Namespace) -> list[str]:
     return [flag for dest, flag, default in EXPORT_ONLY if getattr(args, dest, default) != default]
 
 
+def _production(args: argparse.Namespace) -> bool:
+    """--production, or a profile the settings mark production: read-only, as a connection
+    opens (``production.as_opened``), matched on the profile that signs (boto3's from the
+    environment when none is named)."""
+    if getattr(args, "production", False):
+        return True
+    from dynoview.core.session import production
+
+    patterns = production.load_patterns()
+    if not patterns:
+        return False
+    import boto3.session  # only its profile name, from the environment: nothing is read or sent
+
+    return production.matches(args.profile or boto3.session.Session().profile_name, patterns)
+
+
+def _read_only(args: argparse.Namespace) -> bool:
+    return bool(getattr(args, "read_only", False)) or _production(args)
+
+
 def _clients(args: argparse.Namespace, need_s3: bool, need_athena: bool) -> tuple[Any, Any]:
     """S3 and Athena clients from the profile and region flags (the same credentials chain as
     every other command)."""
@@ -114,7 +134,7 @@ def _clients(args: argparse.Namespace, need_s3: bool, need_athena: bool) -> tupl
         print(f"dynoview: {USERINFO_NOTE}", file=sys.stderr)  # as for the DynamoDB endpoint
     return aws_clients(profile=args.profile, region=args.region, s3_endpoint_url=args.s3_endpoint_url,
                        athena_endpoint_url=args.athena_endpoint_url, s3=need_s3, athena=need_athena,
-                       read_only=bool(getattr(args, "read_only", False)))
+                       read_only=_read_only(args))
 
 
 def _record(line: str, rel: str, number: int) -> dict[str, Any]:
@@ -193,9 +213,13 @@ def run_export(args: argparse.Namespace) -> int:
             flag = ATHENA_NAME_FLAGS.get(exc.field or "", "Athena")
             print(terminal_line(f"dynoview: {flag}: {exc.message} Nothing was sent."), file=sys.stderr)
             return 2
-    if athena is not None and args.athena_output and not args.print_sql and getattr(args, "read_only", False):
+    if athena is not None and args.athena_output and not args.print_sql and _read_only(args):
         # Before any client exists: not even the manifests are read.
-        print(f"dynoview: {read_only_refusal(athena, len(args.export))}", file=sys.stderr)
+        refusal = read_only_refusal(athena, len(args.export)) if not _production(args) else \
+            read_only_refusal(athena, len(args.export), ": a production connection never writes "
+                              "from the command line (--production, or a profile that File › "
+                              "Settings marks production)")
+        print(f"dynoview: {refusal}", file=sys.stderr)
         return 2
     operation = "S3"
     try:
@@ -216,7 +240,7 @@ def run_export(args: argparse.Namespace) -> int:
         options = ExportAuditOptions(ttl_attribute=args.ttl_attribute, temp_directory=args.temp_dir,
                                      memory_limit=args.memory_limit, threads=args.threads,
                                      athena=athena if args.athena_output else None,
-                                     read_only=bool(getattr(args, "read_only", False)))
+                                     read_only=_read_only(args))
         operation = "Athena" if args.athena_output else "S3"
         show = args.format == "text" and sys.stderr.isatty()
 

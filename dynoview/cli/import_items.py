@@ -140,7 +140,12 @@ def _print(lines: list[str]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     fmt = resolve_format(args.file, args.format)
-    if args.read_only or getattr(args, "production", False):
+    if getattr(args, "production", False):
+        say("This is a production connection, read-only: nothing was imported (no request was "
+            "sent). A production connection never writes from the command line: leave out "
+            "--production to import, on a connection that is not production.")
+        return EXIT_ERROR
+    if args.read_only:
         say("This connection is read-only: nothing was imported (no request was sent). Run it "
             "without --read-only to import.")
         return EXIT_ERROR

@@ -255,18 +255,32 @@ def test_the_editor_takes_select_after_comments_and_whitespace_and_the_wire_take
 # ------------------------------------------------------------------ the export audit on Athena
 
 
+@pytest.mark.parametrize("read_only", [["--read-only"], ["--production"], ["--profile", "payments-prod"]],
+                         ids=["read-only", "production", "production-profile"])
 def test_an_athena_audit_on_a_read_only_session_is_refused_before_anything_is_sent(
-        listener: CountingListener, capsys: pytest.CaptureFixture[str]) -> None:
+        listener: CountingListener, capsys: pytest.CaptureFixture[str], read_only: list[str],
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """It would create Glue tables and write S3 objects: refused with a sentence saying so,
-    before any client is made (not even the manifests are read)."""
+    before any client is made (not even the manifests are read). A production connection
+    (--production, or a profile the settings mark production) is read-only here too: it had
+    sent six Athena queries, CREATE TABLE and DROP TABLE among them."""
+    from dynoview.core.session import profile
+
+    monkeypatch.setattr(profile, "config_dir", lambda _profile=None: tmp_path)
+    (tmp_path / "settings.ini").write_text("[production]\nprofile_patterns=*-prod\n")
+    (tmp_path / "config").write_text("[profile payments-prod]\nregion = us-east-1\n"
+                                     "aws_access_key_id = AKIAPRODPROFILE00001\n"
+                                     "aws_secret_access_key = prod-secret-key-000000000000000000000\n")
+    monkeypatch.setenv("AWS_CONFIG_FILE", str(tmp_path / "config"))
     code = cli_main(["audit", "--export", "s3://exports/AWSDynamoDB/", "--athena-output",
-                     "s3://results/dynoview/", "--read-only", "--s3-endpoint-url", listener.url,
+                     "s3://results/dynoview/", *read_only, "--s3-endpoint-url", listener.url,
                      "--athena-endpoint-url", listener.url])
     err = capsys.readouterr().err
     assert code == 2
     assert "read-only, and an audit on Athena writes: it would create the Glue tables" in err
     assert "CREATE TABLE AS, writing Parquet files under s3://results/dynoview/dynoview-" in err
     assert "Nothing was sent" in err and "--athena-output" in err
+    assert ("leave out --read-only" in err) is (read_only == ["--read-only"])
     assert listener.accepted == 0
 
 

@@ -161,8 +161,10 @@ def data_location(manifest: ExportManifest) -> str:
     return store.url("data/")
 
 
-def read_only_refusal(settings: AthenaSettings, exports: int = 1) -> str:
-    """What an Athena audit would create, as the sentence that refuses it on a read-only session."""
+def read_only_refusal(settings: AthenaSettings, exports: int = 1,
+                      remedy: str = ", or leave out --read-only") -> str:
+    """What an Athena audit would create, as the sentence that refuses it on a read-only session;
+    ``remedy`` ends it (a production connection's cannot be left out)."""
     db = settings.database
     tables = ", ".join(f"{db}.{settings.table(f'export{i}')}" for i in range(max(1, exports)))
     return (f"This session is read-only, and an audit on Athena writes: it would create the Glue "
@@ -170,7 +172,7 @@ def read_only_refusal(settings: AthenaSettings, exports: int = 1) -> str:
             f"(CREATE TABLE AS, writing Parquet files under {settings.output_prefix}dynoview-"
             f"{settings.run_id}/raw/), write every query's results under {settings.output_prefix}, "
             "then drop the tables. Nothing was sent. Leave out --athena-output to audit the export "
-            "with DuckDB on this machine, which only reads it, or leave out --read-only.")
+            f"with DuckDB on this machine, which only reads it{remedy}.")
 
 
 def refuse_if_read_only(settings: AthenaSettings, exports: int, read_only: bool) -> None:
