@@ -5,10 +5,12 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from dynoview.core.session.connection import Connection, ConnectionSpec
 from dynoview.core.session.tables import TableInfo, describe_table
+from dynoview.core.uniqueness.schema import LockRule, LocksTable, UniquenessSchema
 from dynoview.demo.backend import create_accounts_table, seed_accounts
 
 # Letters and digits only in the key id: DynamoDB Local refuses any other.
@@ -51,6 +53,45 @@ def empty_keys_table(conn: Connection, prefix: str) -> Iterator[TableInfo]:
         yield describe_table(conn, name)
     finally:
         conn.client.delete_table(TableName=name)
+
+
+@dataclass(frozen=True)
+class OwnerTables:
+    """Accounts in ``users`` and their email locks in ``uniques``, each naming its owner."""
+
+    users: str
+    uniques: str
+    schema: UniquenessSchema
+
+
+@contextmanager
+def owner_tables(conn: Connection, prefix: str, sk_type: str = "S") -> Iterator[OwnerTables]:
+    """Two empty tables under unique names, dropped after: ``users`` keyed ``id`` (S) + ``ver``
+    (``sk_type``, its value per account: ``account_sk_value`` null), ``uniques`` keyed ``pk``
+    alone, whose ``email#<mail>`` locks name their owner's id in ``owner`` (TypeDORM's layout)."""
+    tag = uuid.uuid4().hex[:8]
+    users, uniques = f"users-{prefix}-{tag}", f"uniques-{prefix}-{tag}"
+    conn.client.create_table(
+        TableName=users, BillingMode="PAY_PER_REQUEST",
+        AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"},
+                              {"AttributeName": "ver", "AttributeType": sk_type}],
+        KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}, {"AttributeName": "ver", "KeyType": "RANGE"}])
+    try:
+        conn.client.create_table(
+            TableName=uniques, BillingMode="PAY_PER_REQUEST",
+            AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}],
+            KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}])
+        try:
+            for name in (users, uniques):
+                conn.client.get_waiter("table_exists").wait(TableName=name)
+            yield OwnerTables(users, uniques, UniquenessSchema(
+                pk_name="id", sk_name="ver", account_pk_prefix="U#", account_sk_value=None,
+                rules=(LockRule("email", "mail", "email#{value}", None, owner_attribute="owner"),),
+                locks=LocksTable(uniques, "pk", None, users)))
+        finally:
+            conn.client.delete_table(TableName=uniques)
+    finally:
+        conn.client.delete_table(TableName=users)
 
 
 @contextmanager

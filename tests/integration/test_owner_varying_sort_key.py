@@ -11,10 +11,9 @@ Both stopped with DynamoDB's bare ValidationException.
 from __future__ import annotations
 
 import json
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,16 +29,9 @@ from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.uniqueness.diagnose import diagnose
 from dynoview.core.uniqueness.origin import LEFT_BY_CHANGE, LEFT_BY_DELETE, SOURCE_OWNER, UNKNOWN
-from dynoview.core.uniqueness.schema import LockRule, LocksTable, UniquenessSchema
+from tests.helpers import OwnerTables, owner_tables
 
 pytestmark = pytest.mark.integration
-
-
-@dataclass(frozen=True)
-class Tables:
-    users: str
-    uniques: str
-    schema: UniquenessSchema
 
 
 def _s(v: str) -> dict[str, str]:
@@ -47,23 +39,11 @@ def _s(v: str) -> dict[str, str]:
 
 
 @contextmanager
-def varying_tables(conn: Connection, owner_items: int = 1) -> Iterator[Tables]:
+def varying_tables(conn: Connection, owner_items: int = 1) -> Iterator[OwnerTables]:
     """``users`` keyed ``id`` + ``ver`` (S, its value per account), ``uniques`` keyed ``pk``: u1
     (``owner_items`` items: 0 is a deleted account) is named by the orphan old@x.com."""
-    tag = uuid.uuid4().hex[:8]
-    users, uniques = f"users-v-{tag}", f"uniques-v-{tag}"
-    conn.client.create_table(
-        TableName=users, BillingMode="PAY_PER_REQUEST",
-        AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"},
-                              {"AttributeName": "ver", "AttributeType": "S"}],
-        KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}, {"AttributeName": "ver", "KeyType": "RANGE"}])
-    conn.client.create_table(
-        TableName=uniques, BillingMode="PAY_PER_REQUEST",
-        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}],
-        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}])
-    for name in (users, uniques):
-        conn.client.get_waiter("table_exists").wait(TableName=name)
-    try:
+    with owner_tables(conn, "v") as t:
+        users, uniques = t.users, t.uniques
         put = conn.client.put_item
         for n in range(owner_items):
             put(TableName=users, Item={"id": _s("U#u1"), "ver": _s(f"v{n + 1}"), "mail": _s("ok@x.com")})
@@ -72,17 +52,10 @@ def varying_tables(conn: Connection, owner_items: int = 1) -> Iterator[Tables]:
         put(TableName=users, Item={"id": _s("U#u2"), "ver": _s("U#u2"), "mail": _s("two@x.com")})
         put(TableName=uniques, Item={"pk": _s("email#two@x.com"), "owner": _s("U#u2")})
         put(TableName=uniques, Item={"pk": _s("email#old@x.com"), "owner": _s("U#u1")})
-        schema = UniquenessSchema(
-            pk_name="id", sk_name="ver", account_pk_prefix="U#", account_sk_value=None,
-            rules=(LockRule("email", "mail", "email#{value}", None, owner_attribute="owner"),),
-            locks=LocksTable(uniques, "pk", None, users))
-        yield Tables(users, uniques, schema)
-    finally:
-        conn.client.delete_table(TableName=users)
-        conn.client.delete_table(TableName=uniques)
+        yield t
 
 
-def _repair(conn: Connection, reader: Reader, t: Tables, tmp_path: Path,
+def _repair(conn: Connection, reader: Reader, t: OwnerTables, tmp_path: Path,
             plan: RepairPlan | None = None) -> RepairRun:
     users, uniques = describe_table(conn, t.users), describe_table(conn, t.uniques)
     if plan is None:
@@ -92,7 +65,7 @@ def _repair(conn: Connection, reader: Reader, t: Tables, tmp_path: Path,
                        log=ActionLog(tmp_path / "actions.jsonl"), locks_table=uniques)
 
 
-def _locks(conn: Connection, t: Tables) -> set[str]:
+def _locks(conn: Connection, t: OwnerTables) -> set[str]:
     return {i["pk"]["S"] for i in conn.client.scan(TableName=t.uniques, ConsistentRead=True)["Items"]}
 
 

@@ -10,10 +10,8 @@ was. They stopped with DynamoDB's bare ValidationException: the account was read
 from __future__ import annotations
 
 import json
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,16 +28,9 @@ from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.uniqueness.diagnose import diagnose
 from dynoview.core.uniqueness.origin import LEFT_BY_CHANGE, SOURCE_OWNER
-from dynoview.core.uniqueness.schema import LockRule, LocksTable, UniquenessSchema
+from tests.helpers import OwnerTables, owner_tables
 
 pytestmark = pytest.mark.integration
-
-
-@dataclass(frozen=True)
-class Tables:
-    users: str
-    uniques: str
-    schema: UniquenessSchema
 
 
 def _s(v: str) -> dict[str, str]:
@@ -47,55 +38,37 @@ def _s(v: str) -> dict[str, str]:
 
 
 @contextmanager
-def number_sort_key_tables(conn: Connection, sk_type: str = "N") -> Iterator[Tables]:
+def number_sort_key_tables(conn: Connection, sk_type: str = "N") -> Iterator[OwnerTables]:
     """``users`` keyed ``id`` (S) + ``ver`` (``sk_type``), ``uniques`` keyed ``pk``: u1 holds
     ok@x.com with its lock and names an orphan old@x.com (its ``owner``); u2 holds nolock@x.com
     without a lock."""
-    tag = uuid.uuid4().hex[:8]
-    users, uniques = f"users-n-{tag}", f"uniques-n-{tag}"
-    conn.client.create_table(
-        TableName=users, BillingMode="PAY_PER_REQUEST",
-        AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"},
-                              {"AttributeName": "ver", "AttributeType": sk_type}],
-        KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}, {"AttributeName": "ver", "KeyType": "RANGE"}])
-    conn.client.create_table(
-        TableName=uniques, BillingMode="PAY_PER_REQUEST",
-        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}],
-        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}])
-    for name in (users, uniques):
-        conn.client.get_waiter("table_exists").wait(TableName=name)
-    try:
+    with owner_tables(conn, "n", sk_type) as t:
+        users, uniques = t.users, t.uniques
         ver = {sk_type: "1" if sk_type != "B" else b"\x01"}
         put = conn.client.put_item
         put(TableName=users, Item={"id": _s("U#u1"), "ver": ver, "mail": _s("ok@x.com")})
         put(TableName=uniques, Item={"pk": _s("email#ok@x.com"), "owner": _s("U#u1")})
         put(TableName=users, Item={"id": _s("U#u2"), "ver": ver, "mail": _s("nolock@x.com")})
         put(TableName=uniques, Item={"pk": _s("email#old@x.com"), "owner": _s("U#u1")})
-        schema = UniquenessSchema(
-            pk_name="id", sk_name="ver", account_pk_prefix="U#", account_sk_value=None,
-            rules=(LockRule("email", "mail", "email#{value}", None, owner_attribute="owner"),),
-            locks=LocksTable(uniques, "pk", None, users))
-        yield Tables(users, uniques, schema)
-    finally:
-        conn.client.delete_table(TableName=users)
-        conn.client.delete_table(TableName=uniques)
+        yield t
 
 
 @pytest.fixture
-def tables(conn: Connection) -> Iterator[Tables]:
+def tables(conn: Connection) -> Iterator[OwnerTables]:
     with number_sort_key_tables(conn) as t:
         yield t
 
 
-def _audit(reader: Reader, t: Tables, fast_parse: bool) -> Any:
+def _audit(reader: Reader, t: OwnerTables, fast_parse: bool) -> Any:
     users, uniques = describe_table(reader.conn, t.users), describe_table(reader.conn, t.uniques)
     return run_two_table_audit(reader, users, uniques, t.schema, segments=1, consistent=True,
                                fast_parse=fast_parse), users, uniques
 
 
 @pytest.mark.parametrize("fast_parse", [True, False])
-def test_repair_claims_and_releases_with_a_number_sort_key(conn: Connection, reader: Reader, tables: Tables,
-                                                           tmp_path: Path, fast_parse: bool) -> None:
+def test_repair_claims_and_releases_with_a_number_sort_key(conn: Connection, reader: Reader,
+                                                           tables: OwnerTables, tmp_path: Path,
+                                                           fast_parse: bool) -> None:
     result, users, uniques = _audit(reader, tables, fast_parse)
     assert {(f.status, f.value) for f in result.findings} == {("MISSING_LOCK", "nolock@x.com"),
                                                               ("ORPHAN_LOCK", "old@x.com")}
@@ -116,7 +89,7 @@ def test_repair_claims_and_releases_with_a_number_sort_key(conn: Connection, rea
 
 
 def test_audit_keeps_the_number_sort_key_in_the_findings_and_their_json(reader: Reader,
-                                                                        tables: Tables) -> None:
+                                                                        tables: OwnerTables) -> None:
     # The item path (Pairing.feed: diagnose, the preflight, botocore's pages) keeps the SK's type.
     result, _, _ = _audit(reader, tables, fast_parse=False)
     missing = next(f for f in result.findings if f.status == "MISSING_LOCK")
@@ -124,7 +97,7 @@ def test_audit_keeps_the_number_sort_key_in_the_findings_and_their_json(reader: 
     assert finding_json(missing)["account_keys"] == [{"id": {"S": "U#u2"}, "ver": {"N": "1"}}]
 
 
-def test_diagnose_names_the_owner_of_an_orphan(reader: Reader, tables: Tables) -> None:
+def test_diagnose_names_the_owner_of_an_orphan(reader: Reader, tables: OwnerTables) -> None:
     users = describe_table(reader.conn, tables.users)
     d = diagnose(reader, users, tables.schema, "email", "old@x.com", use_stream=False)
     assert d.status == "ORPHAN_LOCK"
