@@ -72,6 +72,28 @@ def test_a_written_cell_leaves_the_staged_set_and_one_staged_after_the_review_st
     qtbot.waitUntil(lambda: staging.edits.count == 0, timeout=10000)
 
 
+def test_undo_after_discard_all_does_not_stage_again_what_the_builder_wrote(
+        qtbot: Any, qasync_loop: Any, demo_conn: Connection, seeded_table: str) -> None:
+    """Review and send…, Discard all, then Execute in the builder: Undo would have staged the
+    written email change again, moving its lock from a value the table no longer holds."""
+    window = open_window(qtbot, demo_conn, seeded_table)
+    panel = window.items_panel
+    staging = panel.cell_edits.staging
+    type_in_cell(qtbot, panel, "email", "written@x.io")
+    panel.cell_edits.pane.review_button.click()
+    builder: Any = window.feature("BuilderPanel")
+    window.tabs.setCurrentWidget(panel)
+    staging.discard_all()
+    assert staging.edits.count == 0 and staging.edits.can_undo
+    result = execute(qtbot, builder)
+    assert result.status == "succeeded", result.message
+    stored = demo_conn.client.get_item(TableName=seeded_table, Key=KEY, ConsistentRead=True)["Item"]
+    assert stored["email"] == {"S": "written@x.io"}
+    qtbot.waitUntil(lambda: not staging.edits.can_undo, timeout=10000)
+    staging.undo()
+    assert staging.edits.count == 0 and not panel.cell_edits.pane.lines()
+
+
 def test_the_map_editor_refuses_an_empty_key_at_the_attribute_and_stays_open(
         qtbot: Any, qasync_loop: Any, demo_conn: Connection, seeded_table: str) -> None:
     demo_conn.client.update_item(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -273,6 +273,15 @@ class StagedEdits:
         return bool(self._undo)
 
     # ---------------------------------------------------------------- changing
+
+    def forget_undo_of(self, written: Callable[[str, Mapping[str, Any]], bool]) -> bool:
+        """A write of items no cell is staged on now (staged, then discarded, then sent from
+        the builder): an undo that would stage again a change to one of them, which may be what
+        was written, is dropped with the whole history. True if the history went."""
+        if any(written(e.table, e.key) for _, items in self._undo for e in items.values()):
+            self._undo.clear()
+            return True
+        return False
 
     def _remember(self) -> None:
         self._undo.append((self.connection, dict(self._items)))

@@ -32,6 +32,7 @@ from dynoview.core.edits.staging import (
     EditError,
     ItemEdits,
     StagedEdits,
+    key_id,
     same_connection,
 )
 from dynoview.core.edits.transaction import build_transaction
@@ -214,6 +215,10 @@ class CellStaging(QObject):
         targets = [e for e in self.edits if any(w.matches(e.table, e.key) for w in written)]
         sent = {e.id: next((w.values for w in written if w.matches(e.table, e.key)), None)
                 for e in targets}
+        staged = {e.id for e in targets}  # settled by ``_settle`` below, which reads them again
+        if self.edits.forget_undo_of(lambda table, key: key_id(table, key) not in staged and any(
+                w.matches(table, key) for w in written)):
+            self.changed.emit()  # Undo is off: it would stage again what may be written now
         reader = self.ctx.reader
         if targets and reader is not None:
             self.ctx.tasks.start(f"staged-written-{id(self)}", self._settle(reader, targets, sent),
