@@ -3,7 +3,9 @@ the builder, and drop what the builder wrote. Qt-side owner of ``core.edits.Stag
 
 Every change to the set is saved in the drafts folder (``core.edits.persist``), in this window's
 own file: two windows (or two DynoView processes) on one table each keep theirs, and sending or
-discarding removes only this window's. The file is in the drafts folder of the connection's profile
+discarding removes only this window's. A save that fails (a full disk) removes the file, whose
+older set must not come back as current, and closing the window asks (``window.closing``). The
+file is in the drafts folder of the connection's profile
 (``profile.of_connection``), as its action log is: the demo's cells in the demo's, a real
 endpoint's in the user's, whatever kind of session staged them. When the window connects, it takes
 over what windows that are gone (a quit, a crash, a kill) staged on that connection, and its pane
@@ -16,6 +18,7 @@ the staged cells the table now holds are dropped.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -75,6 +78,7 @@ class CellStaging(QObject):
         self.edits = StagedEdits()
         self.error = ""  # why the last edit was not staged, at its cell
         self.note = ""  # what was restored at the start (or why it could not be)
+        self.unkept = ""  # why the set's last save failed ("" when saved): closing asks first
         self.handed: str | None = None  # the token of the transaction last opened in the builder
         ctx.items_written.connect(self._written)
         ctx.connection_changed.connect(self._take_over)
@@ -270,12 +274,31 @@ class CellStaging(QObject):
         store = self.store
         try:
             save_staged(store, self.edits)
+        except (DraftError, PrivateFileError, OSError) as exc:
+            # The file holds an older set (a change discarded since, one staged since missing):
+            # left, the next start would restore it as current. Removing works on a full disk.
+            with contextlib.suppress(OSError):
+                store.clear_edits()
+            self.unkept = str(exc)
+            self.status.emit(self.tr("The staged changes could not be kept for the next start "
+                                     "({reason}): they stay staged in this session only, and "
+                                     "closing the window asks first.").format(reason=exc))
+            return
+        self.unkept = ""
+        try:
             for other in self._stores.values():
                 if other is not store:  # a set staged on another profile's connection before
                     other.clear_edits()
-        except (DraftError, PrivateFileError, OSError) as exc:
+        except OSError as exc:
             self.status.emit(self.tr("The staged changes could not be kept for the next start "
                                      "({reason}); they stay staged in this session.").format(reason=exc))
+
+    def keep_again(self) -> str:
+        """The window closes: write the set once more if its last save failed (space may have
+        been freed since). Why it still cannot be kept, or "" (kept, or nothing staged)."""
+        if self.unkept:
+            self._save()
+        return self.unkept if self.edits else ""
 
     def _take_over(self, *_: object) -> None:
         """Connected: take over what windows that are gone staged on this connection."""
@@ -286,6 +309,7 @@ class CellStaging(QObject):
         restored = take_over_staged(self._store_of(profile.of_connection(conn.spec)), self.edits, name)
         if restored.edits is not None:
             self.edits = restored.edits
+            self.unkept = ""  # written whole into this window's file
         note = self._restored_note(restored)
         if note or restored.edits is not None:
             self.note = note

@@ -3,7 +3,8 @@ rows (type and value exactly as typed, even when they do not parse) and the read
 
 Kept when the window closes and when the tab's connection changes away; restored when the tab
 is built or its connection changes to one with a draft. Nothing is sent on restore. An empty
-editor keeps nothing (its draft is removed).
+editor keeps nothing (its draft is removed). A statement that cannot be written (a full disk)
+removes the one kept before: that older one must not come back as if it were the last.
 
 One file per connection in the drafts folder of the connection's profile (``DraftStore``'s
 root, so a demo's never mixes with the user's): ``partiql/<hash of the name>.json``, the name
@@ -116,9 +117,27 @@ def keep_draft(root: Path, connection: str, draft: StatementDraft) -> str | None
         write_private_text(path, json.dumps(data, ensure_ascii=True) + "\n", encoding="utf-8")
     except (OSError, PrivateFileError) as exc:
         message = f"The unsent PartiQL statement of {connection!r} could not be kept in {path}: {exc}"
+        if not draft.empty and _removed(path):
+            message += (". The statement kept before was removed, so it does not come back as if "
+                        "it were the last one")
         log.warning("%s", message)
         return message
     return None
+
+
+def _removed(path: Path) -> bool:
+    """Remove the draft kept before a newer one failed to be written (a full disk): left, the
+    next start would show that older statement as the last one. Unlinking needs no space."""
+    if not os.path.isfile(path) or os.path.islink(path):
+        return False  # none, or not a draft file (a folder, a link): nothing kept to remove
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return False
+    except OSError:
+        log.warning("The older PartiQL draft %s could not be removed either", path, exc_info=True)
+        return False
+    return True
 
 
 class ParameterRows(Protocol):
