@@ -1,6 +1,7 @@
 """A restored draft made for another connection and table says so at every start until the work
-changes. Before, the first restore rewrote its file as this connection's, so the next start
-restored the same actions with no warning."""
+changes (an edit undone is no change). Before, the first restore rewrote its file as this
+connection's, so the next start restored the same actions with no warning; later, the first save
+after any edit did, even one undone at once."""
 
 from __future__ import annotations
 
@@ -55,3 +56,27 @@ def test_the_warning_comes_back_until_the_work_changes(qtbot: Any, qasync_loop: 
     saved = json.loads(panel.drafts.store.current_path.read_text())
     assert saved["connection"] != "prod"  # edited here: this window's work now
     panel.drafts.end()
+
+
+def test_an_edit_undone_keeps_the_warning(qtbot: Any, qasync_loop: Any, demo_conn: Connection,
+                                          seeded_table: str, tmp_path: Path) -> None:
+    """The work as restored again after an edit and its undo is still the other connection's: the
+    first save after the edit had labelled it this window's for good."""
+    request = {"TransactItems": [{"Put": {"TableName": seeded_table, "Item": {
+        "PK": {"S": "ACCT#u1"}, "SK": {"S": "PROFILE"}, "n": {"N": "5"}}}}]}
+    gone = DraftStore()
+    gone.save_current(Draft(request=request, connection="prod", table=seeded_table))
+    gone.release()
+    panel = _window(qtbot, demo_conn, seeded_table, tmp_path)
+    restored = panel.request_json()["TransactItems"]
+    panel.add_action("Put")  # an accidental edit, saved...
+    panel.drafts.save_now()
+    assert json.loads(panel.drafts.store.current_path.read_text())["connection"] == "gui-test"
+    panel.drafts.undo.undo_action.trigger()  # ...and undone: the work is as restored
+    panel.drafts.save_now()
+    assert panel.request_json()["TransactItems"] == restored
+    saved = json.loads(panel.drafts.store.current_path.read_text())
+    assert (saved["connection"], saved["table"]) == ("prod", seeded_table)
+    panel.drafts.end()
+    again = _window(qtbot, demo_conn, seeded_table, tmp_path)
+    assert f"{WARNING} table {seeded_table} on connection prod" in again.drafts.note.text.text()

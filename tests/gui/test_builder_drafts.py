@@ -370,9 +370,12 @@ def test_save_open_and_delete_named_drafts(qtbot, panel: BuilderPanel, seeded_ta
     panel.drafts.open_dialog()
     chooser = panel.drafts.dialog
     assert isinstance(chooser, OpenDraftDialog)
-    rows = [(chooser.table.item(r, 0).text(), chooser.table.item(r, 2).text())
+    rows = [(chooser.table.item(r, 0).text(), chooser.table.item(r, 3).text())
             for r in range(chooser.table.rowCount())]
     assert sorted(rows) == [("ada signup", "3"), ("one more", "4")]
+    # Each names where its work was meant to go (opening it elsewhere warns: draft_origin).
+    made_for = {chooser.table.item(r, 1).text() for r in range(chooser.table.rowCount())}
+    assert made_for == {f"{panel.ctx.table.name} @ {panel.ctx.connection.spec.name}"}, made_for
     assert chooser.message.text() == "2 drafts saved."
     select_only_row(chooser.table, next(r for r, row in enumerate(rows) if row[0] == "ada signup"))
     chooser.delete_selected()

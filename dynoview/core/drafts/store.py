@@ -90,10 +90,20 @@ class DraftInfo:
     saved_at: float
     action_count: int
     path: Path
+    connection: str | None = None  # where the draft's work was meant to go (None: not said)
+    table: str | None = None
+
+    def made_for(self) -> str:
+        """``table accounts on connection prod``; "" when the draft names neither."""
+        parts = [f"table {self.table}" if self.table else "",
+                 f"connection {self.connection}" if self.connection else ""]
+        return " on ".join(p for p in parts if p)
 
     def describe(self) -> str:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
-        return f"{self.name}: {count_text(self.action_count, 'action')}, saved {when}"
+        where = self.made_for()
+        made_for = f", made for {where}" if where else ""
+        return f"{self.name}: {count_text(self.action_count, 'action')}{made_for}, saved {when}"
 
 
 def write_new_private_text(path: Path, text: str) -> bool:
@@ -374,7 +384,9 @@ class DraftStore:
             name = loaded.draft.name or path.stem
             if path != self.named_path(name) and self.named_path(name).exists():
                 continue  # an older version's file of a name saved since: the newer one counts
-            infos.append(DraftInfo(name, loaded.draft.saved_at, loaded.draft.action_count, path))
+            draft = loaded.draft
+            infos.append(DraftInfo(name, draft.saved_at, draft.action_count, path,
+                                   draft.connection, draft.table))
         infos.sort(key=lambda info: (-info.saved_at, info.name))
         return infos, problems
 

@@ -94,7 +94,7 @@ class OpenDraftDialog(QDialog):
     """The named drafts, newest first: open one in the builder, or delete it."""
 
     chosen = Signal(object)  # the Draft to open
-    COLUMNS = ("Name", "Saved", "Actions")
+    COLUMNS = ("Name", "Made for", "Saved", "Actions")
 
     def __init__(self, store: DraftStore, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -102,7 +102,8 @@ class OpenDraftDialog(QDialog):
         self.store = store
         self.infos: list[DraftInfo] = []
         self.table = tab_leaves(QTableWidget(0, len(self.COLUMNS)))
-        self.table.setHorizontalHeaderLabels(self.COLUMNS)
+        self.table.setHorizontalHeaderLabels([self.tr("Name"), self.tr("Made for", "a draft's connection "
+                                                      "and table"), self.tr("Saved"), self.tr("Actions")])
         self.table.setAccessibleName(self.tr("Saved drafts"))
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -110,8 +111,8 @@ class OpenDraftDialog(QDialog):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        for column in (1, 2, 3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.message = _label()
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open
                                         | QDialogButtonBox.StandardButton.Close)
@@ -127,7 +128,7 @@ class OpenDraftDialog(QDialog):
         layout.addWidget(self.table, 1)
         layout.addWidget(self.message)
         layout.addWidget(self.buttons)
-        self.resize(560, 360)
+        self.resize(640, 360)
         self.reload()
 
     def reload(self, problems: list[str] | None = None) -> None:
@@ -135,9 +136,11 @@ class OpenDraftDialog(QDialog):
         self.table.setRowCount(len(self.infos))
         for row, info in enumerate(self.infos):
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.saved_at))
-            for col, text in enumerate((info.name, when, str(info.action_count))):
+            # Where its work was meant to go: opening it on another connection or table warns.
+            made_for = " @ ".join(p for p in (info.table, info.connection) if p) or "—"
+            for col, text in enumerate((info.name, made_for, when, str(info.action_count))):
                 cell = QTableWidgetItem(text)
-                if col == 2:
+                if col == 3:
                     cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(row, col, cell)
         said = [*(problems or []), *found]

@@ -5,9 +5,10 @@
 other's): 500 ms after the last edit, while a template form is being filled in, and when the
 application quits. At the next start, after a quit, a crash or a kill, the builder shows that
 work again with a note saying so and a Discard button; work that other windows which are gone
-left as well is kept as named drafts, and the note names them. It also holds the
-builder's undo stack, the Drafts menu (Save draft as…, Open draft…, Undo, Redo) and the
-quit prompt (``confirm_close``).
+left as well is kept as named drafts, and the note names them. Work made for another
+connection or table is said to be, and keeps that origin in its file (``draft_origin``). It
+also holds the builder's undo stack, the Drafts menu (Save draft as…, Open draft…, Undo,
+Redo) and the quit prompt (``confirm_close``).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from dynoview.core.drafts.sent import SentBefore, sent_before
 from dynoview.core.drafts.store import DraftStore
 from dynoview.core.tx.model import Transaction, TransactionImportError, parse_request
 from dynoview.core.tx.seen_names import seen_entries
+from dynoview.ui.builder.draft_origin import DraftOrigin
 from dynoview.ui.builder.drafts_forms import form_from_state, form_state
 from dynoview.ui.builder.drafts_prompts import APPEND, REPLACE, appended, ask_replace, confirm_close
 from dynoview.ui.builder.editing import request_json
@@ -49,17 +51,6 @@ EMPTY_REQUEST: dict[str, Any] = {"TransactItems": []}
 def _items(tx: Transaction) -> str:
     """The actions as one comparable text (binary by repr)."""
     return json.dumps(tx.to_request()["TransactItems"], sort_keys=True, default=repr)
-
-
-def _where(draft: Draft) -> str:
-    if draft.connection and draft.table:
-        return QCoreApplication.translate(
-            "builder.drafts_view", "table {table} on connection {connection}").format(
-                table=draft.table, connection=draft.connection)
-    if draft.connection:
-        return QCoreApplication.translate("builder.drafts_view", "connection {connection}").format(
-            connection=draft.connection)
-    return QCoreApplication.translate("builder.drafts_view", "table {table}").format(table=draft.table)
 
 
 def _sent_when(sent: SentBefore) -> str:
@@ -114,9 +105,9 @@ class BuilderDrafts(QObject):
         self.undo = BuilderUndo(panel, panel)
         self.undo.applied.connect(self._edited)  # an undo loads without transaction_changed
         self._request: dict[str, Any] | None = None  # the unsent request, until the next edit
-        # A restored draft made for another connection or table: (connection, table, request). Its
-        # file keeps saying so until the work changes, so the warning comes back at each start.
-        self._made_for: tuple[str | None, str | None, dict[str, Any]] | None = None
+        # Work made for another connection or table (restored, opened, or carried off by a
+        # switch): its file keeps saying so while its actions are the same ones.
+        self.origin = DraftOrigin(panel, self.note)
         panel.transaction_changed.connect(self._edited)
         app = QApplication.instance()
         if app is not None:
@@ -135,12 +126,7 @@ class BuilderDrafts(QObject):
         request = self._request
         form = panel.template_runner.current_form
         forms = (form_state(form),) if form is not None and form.isVisible() else ()
-        conn, table = panel.ctx.connection, panel.ctx.table
-        where = (conn.spec.name if conn is not None else None, table.name if table is not None else None)
-        if self._made_for is not None and self._made_for[2] == request:
-            where = self._made_for[:2]
-        else:
-            self._made_for = None  # edited, replaced or discarded: it is this window's work now
+        where = self.origin.where(request)  # edited: this window's work; undone: the origin's again
         seen = tuple(seen_entries(panel.transaction.actions)) if request.get("TransactItems") else ()
         return Draft(request=request, forms=forms, connection=where[0], table=where[1], seen=seen)
 
@@ -222,14 +208,9 @@ class BuilderDrafts(QObject):
             parts.append(self.tr("Restored {describe} from your last session (saved {strftime}).").format(
                 describe=shown.describe(unsent=sent is None),
                 strftime=time.strftime('%H:%M', time.localtime(draft.saved_at))))
-        conn, table = self.panel.ctx.connection, self.panel.ctx.table
-        here = (conn.spec.name if conn is not None else None, table.name if table is not None else None)
-        elsewhere = (draft.connection, draft.table) != here and (draft.connection or draft.table)
-        if elsewhere and not shown.is_empty():
-            self._made_for = (draft.connection, draft.table, self.current_draft().request)
-            parts.append(self.tr(
-                "They were made for {where}: check the table names before you Execute.").format(
-                    where=_where(draft)))
+        warning = None if shown.is_empty() else self.origin.made_for(draft, self.current_draft().request)
+        if warning:
+            parts.append(warning)
         if kept:
             parts.append(kept)
         if problem:
@@ -449,10 +430,15 @@ class BuilderDrafts(QObject):
         problems = self.open_forms(draft)
         opened = self.tr("Opened the draft “{name}”: %Ln action(s). Ctrl+Z brings back what the builder "
                          "held.", "", draft.action_count).format(name=draft.name)
+        # Made for another connection or table: said as a restore says it, and kept as its origin.
+        warning = self.origin.made_for(draft, self.current_draft().request)
+        if warning:
+            self.note.show_text(warning, restored=False)
         # A draft another window left may hold a transaction it sent: said first, as a restore does.
         sent = self._sent_before(draft) if draft.action_count else None
         self.logged_token = sent.token if sent is not None else None
-        self._say(" ".join([*([_sent_draft_text(sent)] if sent else []), opened, *problems]))
+        said = [_sent_draft_text(sent) if sent else "", opened, warning or "", *problems]
+        self._say(" ".join(part for part in said if part))
         self.save_now()
 
     def _say(self, text: str) -> None:

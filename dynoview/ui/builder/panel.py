@@ -464,6 +464,9 @@ class BuilderPanel(QWidget):
             self.status.setText("")
             self.send_flow.connection_changed()  # after the clear: its status says why nothing was sent
         self.refresh()
+        # Unsent actions carried to another connection keep the one they were made on, and the
+        # builder says where Execute now sends them (draft_origin).
+        self.drafts.origin.context_changed()
 
     def schema_of(self, tx: Transaction) -> UniquenessSchema:
         """The rules ``tx`` is judged and sent by: its tables' (``AppContext.schema_for``: a
