@@ -43,6 +43,7 @@ from dynoview.cli.import_prepare import import_schema, progress_path, schema_lab
 from dynoview.cli.interrupts import StopRequest, cancel_on_signals
 from dynoview.core.errors import CancelledError, DynoViewError, ReadOnlyError, describe_error
 from dynoview.core.imports import resume
+from dynoview.core.imports.existing import ExistingCheck
 from dynoview.core.imports.lock_rules import LayoutWatch, has_lock_rules
 from dynoview.core.imports.model import AUTO, CSV, FORMAT_LABELS, FORMATS
 from dynoview.core.imports.preview import Preview, build_preview
@@ -103,6 +104,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--speed", action="store_true",
                         help="BatchWriteItem instead of TransactWriteItems (faster, not all-or-nothing "
                              "per batch); refused on a table with lock rules")
+    parser.add_argument("--skip-existing", action="store_true",
+                        help="never replace an item the table holds: each Put is guarded by "
+                             "attribute_not_exists on the key, and an item whose key is in the table "
+                             "is skipped and counted (refused with --speed)")
     parser.add_argument("--accept-warnings", action="store_true",
                         help="write batches the preflight warns about (a case or lookalike clash, an "
                              "expired item); refusals still stop the import")
@@ -120,8 +125,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                              "and the preview")
 
 
-def _preview_lines(preview: Preview) -> list[str]:
-    lines = [f"preview: {preview.summary()}"]
+def _preview_lines(preview: Preview, skip_existing: bool = False) -> list[str]:
+    lines = [f"preview: {preview.summary(skip_existing=skip_existing)}"]
     if preview.types:
         lines.append("attributes: " + ", ".join(f"{n} ({preview.type_text(n)})" for n in preview.types))
     for record in preview.items:
@@ -179,15 +184,19 @@ def _run(args: argparse.Namespace, conn: Connection, fmt: str) -> int:
         progress_path(args, conn, info)
     source = SourceWatch(args.file)  # what the write pass reads is what the preview checked
     watch = LayoutWatch(source.checking(read_records(args.file, fmt, csv_raw=args.csv_raw)), schema)
-    preview = build_preview(watch, fmt, info, items=max(args.preview, 0), whole=True)
-    locks = has_lock_rules(reader, info, schema, chosen=origin != DEFAULT_LOCAL or watch.seen)
     mode = BATCH if args.speed else TRANSACT
+    if args.skip_existing and args.speed:  # refused before the file is read, with a sentence
+        check_mode(mode, False, skip_existing=True)
+    # Which of the file's keys the table holds, asked as the file is read (the reader's receipts)
+    preview = build_preview(watch, fmt, info, items=max(args.preview, 0), whole=True,
+                            existing=ExistingCheck(reader, info))
+    locks = has_lock_rules(reader, info, schema, chosen=origin != DEFAULT_LOCAL or watch.seen)
     if preview.problem_count:
-        head = _report(preview, mode, locks)
+        head = _report(preview, mode, locks, args.skip_existing)
         return _refused(args, "invalid", f"{preview.problem_count:,} problem(s) in {args.file}: nothing "
                         "was imported. Fix them and import again.", head)
-    check_mode(mode, locks)
-    head = _report(preview, mode, locks)
+    check_mode(mode, locks, skip_existing=args.skip_existing)
+    head = _report(preview, mode, locks, args.skip_existing)
     if args.dry_run:
         print("dry run: nothing was written.", file=sys.stderr)
         _json(args, {"status": "dry-run", **head})
@@ -211,7 +220,8 @@ def _run(args: argparse.Namespace, conn: Connection, fmt: str) -> int:
     options = ImportOptions(mode=mode, rate=args.rate, accept_warnings=args.accept_warnings,
                             resume=args.resume, progress_path=path, confirmation=confirmation,
                             csv_raw=args.csv_raw and fmt == CSV, fmt=fmt,
-                            schema_label=schema_label(args, origin))
+                            schema_label=schema_label(args, origin),
+                            skip_existing=args.skip_existing)
     shown = _ProgressPrinter()
     cancel, stop = threading.Event(), StopRequest()
     try:
@@ -234,13 +244,17 @@ def _run(args: argparse.Namespace, conn: Connection, fmt: str) -> int:
     return EXIT_OK
 
 
-def _report(preview: Preview, mode: str, locks: bool) -> dict[str, Any]:
+def _report(preview: Preview, mode: str, locks: bool, skip_existing: bool) -> dict[str, Any]:
     """The preview and the mode on standard error; returned as the JSON document's part."""
     rules = ("the table has uniqueness lock rules: each batch is judged by the preflight" if locks
              else "the table has no lock rules")
-    _print(_preview_lines(preview))
-    _print([f"mode: {MODE_SENTENCES[mode]} ({rules})."])
-    return {"mode": mode, "lock_rules": locks, "preview": preview.to_json()}
+    _print(_preview_lines(preview, skip_existing))
+    skipping = (" Items whose key is in the table are skipped (each Put guarded by "
+                "attribute_not_exists), never replaced." if skip_existing else "")
+    _print([f"mode: {MODE_SENTENCES[mode]} ({rules}).{skipping}"])
+    existing = preview.existing.count if preview.existing is not None else None
+    return {"mode": mode, "lock_rules": locks, "existing": existing, "skip_existing": skip_existing,
+            "preview": preview.to_json()}
 
 
 def _json(args: argparse.Namespace, document: dict[str, Any]) -> None:

@@ -9,6 +9,10 @@
 - ``batch`` (speed, on a table without lock rules only): BatchWriteItem, unprocessed items
   retried (``batch_write``).
 
+With ``skip_existing`` (transact only) each batch's keys are read just before it is judged
+(``existing.SkipExisting``): the items the table holds are skipped and counted, never replaced,
+and the rest are Puts guarded by ``attribute_not_exists``; the preflight judges what is sent.
+
 A read-only connection refuses before anything is read or sent. Every read (the preflight's
 view of the table, the settling reads) records its receipt in ``read_log`` (the window's, so the
 read log shows them). ``rate`` caps items per second; ``cancel`` stops between batches (and
@@ -30,11 +34,9 @@ bug in DynoView after it (a later batch's, or the reading's) is said with it (``
 
 from __future__ import annotations
 
-import math
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,11 +44,26 @@ from dynoview.core.errors import CancelledError, DynoViewError, ReadOnlyError, d
 from dynoview.core.imports import batch_write, resume
 from dynoview.core.imports.batching import Batch, applies, batches
 from dynoview.core.imports.checks import checked_size, key_of
+from dynoview.core.imports.existing import SkipExisting, guarded_put
 from dynoview.core.imports.form_index import KeyId
 from dynoview.core.imports.model import Located, Problem, Record
 from dynoview.core.imports.pipeline import WritePipeline
 from dynoview.core.imports.preflight_view import TableView, preflight_batch
 from dynoview.core.imports.reads import SplitGetsReader
+
+# The options, progress and result, and their checks: imported here for the callers of ``run``.
+from dynoview.core.imports.run_options import (
+    BATCH,
+    MIN_RATE,
+    MODE_SENTENCES,
+    MODES,
+    TRANSACT,
+    ImportOptions,
+    ImportProgress,
+    ImportResult,
+    check_mode,
+    check_rate,
+)
 from dynoview.core.imports.stops import (
     CancelledMidBatch,
     ImportStopped,
@@ -73,111 +90,13 @@ from dynoview.core.tx.recovery import recover_interrupted
 from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.uniqueness.schema import UniquenessSchema, article_schema
 
-TRANSACT = "transact"
-BATCH = "batch"
-MODES = (TRANSACT, BATCH)
+__all__ = ["BATCH", "MIN_RATE", "MODES", "MODE_SENTENCES", "TRANSACT", "ImportOptions",
+           "ImportProgress", "ImportResult", "ImportStopped", "check_mode", "check_rate",
+           "run_import", "stopped_import"]
+
 #: BatchWriteItem requests in flight at once (``pipeline``): while DynamoDB works on one, the
 #: next is serialised and sent. Guarded batches go one at a time, in order.
 BATCH_IN_FLIGHT = 4
-MODE_SENTENCES = {
-    TRANSACT: "TransactWriteItems of up to 100 items: each batch is written whole or not at all, "
-              "after the preflight",
-    BATCH: "BatchWriteItem of 25 items, unprocessed items retried: fastest, but a batch can be "
-           "half-written when the import stops (only for tables without lock rules)",
-}
-
-
-@dataclass(frozen=True)
-class ImportProgress:
-    items: int
-    batches: int
-    total: int | None
-    elapsed_s: float
-    skipped: int = 0  # items of earlier runs (resume)
-
-    @property
-    def rate(self) -> float:
-        return self.items / self.elapsed_s if self.elapsed_s > 0 else 0.0
-
-    @property
-    def fraction(self) -> float | None:
-        """In [0, 1] for a progress bar, None while the total is unknown."""
-        return min(1.0, (self.items + self.skipped) / self.total) if self.total else None
-
-    def text(self) -> str:
-        total = f" of {self.total:,}" if self.total else ""
-        return f"{self.items + self.skipped:,}{total} items written ({self.rate:,.0f} items/s)"
-
-
-@dataclass
-class ImportResult:
-    table: str
-    mode: str
-    items: int = 0  # written by this run
-    batches: int = 0
-    skipped_items: int = 0  # committed by an earlier run (resume)
-    skipped_batches: int = 0
-    requests: int = 0
-    duration_s: float = 0.0
-    progress_path: str = ""
-    notes: list[str] = field(default_factory=list)
-
-    def summary(self) -> str:
-        again = (f" ({self.skipped_items:,} items of {self.skipped_batches:,} batches were written "
-                 "by an earlier run)") if self.skipped_items else ""
-        rate = self.items / self.duration_s if self.duration_s else 0.0
-        return (f"{self.items:,} item(s) imported into {self.table} in {self.batches:,} batch(es) by "
-                f"{MODE_SENTENCES[self.mode].split(':')[0]} in {self.duration_s:.1f} s "
-                f"({rate:,.0f} items/s){again}." + "".join(f" {note}" for note in self.notes))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"table": self.table, "mode": self.mode, "items": self.items, "batches": self.batches,
-                "skipped_items": self.skipped_items, "skipped_batches": self.skipped_batches,
-                "duration_s": round(self.duration_s, 3), "progress_file": self.progress_path,
-                "notes": self.notes}
-
-
-@dataclass
-class ImportOptions:
-    mode: str = TRANSACT
-    rate: float | None = None  # items per second
-    accept_warnings: bool = False
-    resume: bool = False
-    progress_path: Path | None = None
-    confirmation: str | bool | None = True
-    max_items: int | None = None  # per batch (tests); default 100 or 25
-    #: How the caller's user resumes, as the messages name it: the command line's flag, or the
-    #: window's check box (a window user has no --resume to pass).
-    resume_hint: str = "--resume"
-    #: Whether the records were read with CSV cells raw (``read_records(csv_raw=…)``): saved in
-    #: the progress file, and a resume must match it (the rest would hold other values).
-    csv_raw: bool = False
-    #: The raw CSV setting as the messages name it: the flag, or the window's check box.
-    csv_raw_hint: str = "--csv-raw"
-    #: The file's format (``model.FORMATS``) and how the schema was chosen, as the sentences
-    #: name it: saved in the progress file with what the batches are cut by
-    #: (``resume.batch_inputs``), and a resume whose batches would be cut otherwise is refused.
-    fmt: str = ""
-    schema_label: str = ""
-    #: The format setting as the messages name it: the flag, or the window's list.
-    format_hint: str = "--format"
-
-
-def check_mode(mode: str, has_lock_rules: bool) -> None:
-    if mode not in MODES:
-        raise DynoViewError(f"Import modes are {', '.join(MODES)}; {mode!r} is not one.", field="mode")
-    if mode == BATCH and has_lock_rules:
-        raise DynoViewError("This table has uniqueness lock rules, so it is imported by "
-                            "TransactWriteItems (each batch whole, after the preflight); BatchWriteItem "
-                            "could leave an account without its lock.", field="mode")
-
-
-def check_rate(rate: float | None) -> None:
-    """A rate is a finite number of items per second above 0 (None: no limit). NaN would pass
-    every comparison and send at full speed; infinity or a tiny rate would never send."""
-    if rate is not None and not (math.isfinite(rate) and rate >= MIN_RATE):
-        raise DynoViewError(f"The import rate is items per second, at least {MIN_RATE:g}; {rate:g} "
-                            "was given (leave the rate out for no limit).", field="rate")
 
 
 def valid_items(records: Iterable[Record], table: TableInfo) -> Iterator[Located]:
@@ -190,9 +109,6 @@ def valid_items(records: Iterable[Record], table: TableInfo) -> Iterator[Located
         assert isinstance(record, Located)
         yield Located(record.item, record.place, found)  # its size, for the batches
 
-
-#: One item a minute: below it an import is a typo (1e-9), not a pace (it would sleep for years).
-MIN_RATE = 1 / 60
 
 
 class _Pacer:
@@ -225,7 +141,8 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
     requirement = confirmation_for_tables(conn, [table.name], "the import")
     if not requirement.allowed:
         raise ReadOnlyError(requirement.message)
-    check_mode(options.mode, has_lock_rules)
+    check_mode(options.mode, has_lock_rules, skip_existing=options.skip_existing,
+               skip_hint=options.skip_hint)
     check_rate(options.rate)
     started = time.perf_counter()
     identity = resume.file_identity(source)
@@ -261,14 +178,17 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
             return
         batch, requests = done
         state.batches += 1
-        state.items += len(batch.records)
+        state.items += len(batch.records)  # (skipped ones too: a resume goes on after them)
         resume.save(path, state)
-        result.items += len(batch.records)
+        written, existing = send.counted(batch)
+        result.items += written
+        result.existing += existing
         result.batches += 1
         result.requests += requests
         if progress is not None:
             progress(ImportProgress(result.items, result.batches, total,
-                                    time.perf_counter() - started, result.skipped_items))
+                                    time.perf_counter() - started, result.skipped_items,
+                                    result.existing))
 
     depth = 1 if options.mode == TRANSACT else BATCH_IN_FLIGHT
     # The batches in flight, oldest first, with their keys (depth > 1; else none).
@@ -341,8 +261,8 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
                     settle(pipe)  # the batches in flight are written: counted before it is said
                     raise CancelledError(f"The import was cancelled after {result.items:,} item(s); "
                                          f"{options.resume_hint} continues from there.")
-                if view is not None:
-                    view.written((r.item for r in batch.records), in_flight=depth)
+                if view is not None:  # what is sent: the items skipped as existing stay as they are
+                    view.written((r.item for r in send.kept), in_flight=depth)
                 flying[batch.number] = (batch, keys)
                 pipe.submit(batch, write)
         except BaseException as exc:
@@ -425,11 +345,20 @@ class _Sender:
         self.options, self.cancel, self.state = options, cancel, state
         self.reader = SplitGetsReader(conn, read_log)
         self.client = batch_write.writer_client(conn) if options.mode == BATCH else None
+        self.skip = SkipExisting(self.reader, table) if options.skip_existing else None
+        self.kept: list[Located] = []  # the records of the batch last judged that are sent
+
+    def counted(self, batch: Batch) -> tuple[int, int]:
+        """(items written, items skipped as already in the table) of ``batch``, written."""
+        if self.skip is None:
+            return len(batch.records), 0
+        return self.skip.written(batch.number, len(batch.records))
 
     def judged(self, batch: Batch, view: TableView | None, *, first: bool) -> Callable[[], int]:
         """The batch's write, once the preflight let it through (else ``ImportStopped``).
         ``first``: the first batch of this run, which a killed earlier run may have sent."""
         table, state = self.table.name, self.state
+        self.kept = batch.records
         if self.options.mode != TRANSACT:
             if view is not None:  # (a token of its own: this transaction is judged, never sent)
                 _check(view, Transaction(actions=[_put(table, r) for r in batch.records],
@@ -439,7 +368,14 @@ class _Sender:
         resent = first and state.batches > 0  # a killed run may have sent it: its log says
         if resent and _already_applied(self.log, token):  # (``run_import`` settled it first)
             return lambda: 1
-        tx = Transaction(actions=[_put(table, r) for r in batch.records], token=token)
+        if self.skip is not None:  # read now, just before it is judged and sent
+            self.kept = self.skip.kept(batch.number, batch.records)
+            if not self.kept:
+                return lambda: 0  # every item of it is in the table: nothing to send
+            actions = [guarded_put(self.table, r) for r in self.kept]
+        else:
+            actions = [_put(table, r) for r in batch.records]
+        tx = Transaction(actions=actions, token=token)
         _check(view, tx, batch, self.options.accept_warnings)
         problems = validate(tx, {table: self.table}, self.schema or article_schema())
         if has_errors(problems):  # (validation serialises the request: the send reuses it)
@@ -489,6 +425,10 @@ class _Sender:
                                 "was applied).",
                                 batch=batch, result=result)
         if result.status not in (SUCCEEDED, APPLIED):
+            raced = (f" (An item of it may have been written into {self.table.name} since its key "
+                     f"was read: {self.options.resume_hint} reads the keys again and skips it.)"
+                     if self.skip is not None and result.error_code == "TransactionCanceledException"
+                     else "")
             raise ImportStopped(f"Batch {batch.number + 1} ({batch.span()}) was not written: "
-                                f"{result.message}", batch=batch, result=result)
+                                f"{result.message}{raced}", batch=batch, result=result)
         return 1

@@ -1,12 +1,13 @@
 """The work behind Import…: the preview and the guarded import, off the UI thread.
 
-``preview`` reads the whole file once (items, types, located problems, whether the table has
-lock rules), watched (``source.SourceWatch``); ``start`` runs ``core.imports.run.run_import``
-on the file as the preview checked it (a file changed since stops the import before an item the
-preview did not see), with the schema and format the preview used (saved in the progress file:
-a resume whose batches would be cut otherwise is refused, at the Resume box), a progress
-callback (emitted from the worker thread; Qt queues it to the UI thread) and the import's own
-cancel event, so Cancel stops between batches and what was written stays (Resume continues)."""
+``preview`` reads the whole file once (items, types, located problems, which of its keys the
+table already holds, whether the table has lock rules), watched (``source.SourceWatch``);
+``start`` runs ``core.imports.run.run_import`` on the file as the preview checked it (a file
+changed since stops the import before an item the preview did not see), with the schema and
+format the preview used (saved in the progress file: a resume whose batches would be cut
+otherwise is refused, at the Resume box), a progress callback (emitted from the worker thread;
+Qt queues it to the UI thread) and the import's own cancel event, so Cancel stops between
+batches and what was written stays (Resume continues)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from dynoview.core.errors import CancelledError, DynoViewError
+from dynoview.core.imports.existing import ExistingCheck
 from dynoview.core.imports.lock_rules import LayoutWatch, has_lock_rules
 from dynoview.core.imports.model import Record
 from dynoview.core.imports.preview import Preview, build_preview
@@ -115,7 +117,9 @@ class ImportController(QObject):
             resolved = resolve_format(path, fmt)
             source = SourceWatch(path)  # what the import writes is what this preview checked
             watch = LayoutWatch(source.checking(read_records(path, resolved, csv_raw=csv_raw)), schema)
-            preview = build_preview(watch, resolved, table, whole=True)
+            # Which of its keys the table holds: read through the window's reader (its read log)
+            preview = build_preview(watch, resolved, table, whole=True,
+                                    existing=ExistingCheck(reader, table))
             locks = has_lock_rules(reader, table, schema, chosen=chosen or watch.seen)
             # Where an earlier import of it stopped (a quit, Cancel): said before Import. Its
             # progress file sits by the connection's log (the demo's apart from the user's).

@@ -40,8 +40,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.core.errors import DynoViewError
 from dynoview.core.imports.model import AUTO, CSV, FORMAT_LABELS, FORMATS
-from dynoview.core.imports.run import BATCH, MODE_SENTENCES, TRANSACT, ImportOptions, ImportResult
+from dynoview.core.imports.run import (
+    BATCH,
+    MODE_SENTENCES,
+    TRANSACT,
+    ImportOptions,
+    ImportResult,
+    check_mode,
+)
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.confirmation import confirmation_for_tables
 from dynoview.core.values.display import display_text
@@ -119,6 +127,16 @@ class ImportDialog(QDialog):
         self.resume_label.setWordWrap(True)
         self.resume_label.hide()
         self.warnings_check = QCheckBox(self.tr("Write batches the preflight warns about (clashes, expired)"))
+        # A Put replaces an item whole: this keeps what the table holds (TransactWriteItems only).
+        self.skip_check = QCheckBox(self.tr("Skip items already in the table (never replace them)"))
+        self.skip_check.setToolTip(self.tr(
+            "Each Put is guarded by attribute_not_exists on the key: an item whose key the table "
+            "holds is skipped and counted, never replaced. Not with Speed (BatchWriteItem cannot "
+            "carry a condition)."))
+        # What the table holds of the file's keys, said after Preview.
+        self.existing_label = QLabel("")
+        self.existing_label.setWordWrap(True)
+        self.existing_label.setAccessibleName(self.tr("Keys already in the table"))
         self.confirm_edit = QLineEdit()
         conn = self.controller.opened_on.connection
         requirement = (confirmation_for_tables(conn, [self.table.name], self.tr("the import"))
@@ -138,6 +156,7 @@ class ImportDialog(QDialog):
         form.addRow("", self.resume_check)
         form.addRow("", self.resume_label)
         form.addRow("", self.warnings_check)
+        form.addRow("", self.skip_check)
         if self.type_to_confirm is not None:
             form.addRow(self.tr(
                 "Type {type_to_confirm} to import").format(
@@ -165,12 +184,14 @@ class ImportDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.summary_label)
+        layout.addWidget(self.existing_label)
         layout.addWidget(self.table_widget, 1)
         layout.addWidget(self.problems)
         layout.addWidget(self.mode_label)
         layout.addWidget(self.progress_row)
         layout.addWidget(self.close_buttons)
         self.speed_check.toggled.connect(lambda _on: self._set_state())
+        self.skip_check.toggled.connect(lambda _on: self._set_state())
         self.path_edit.textChanged.connect(lambda _text: self._source_changed())
         self.format_combo.currentIndexChanged.connect(lambda _i: self._source_changed())
         self.csv_raw_check.toggled.connect(lambda _on: self._source_changed())
@@ -210,6 +231,7 @@ class ImportDialog(QDialog):
             self.table_widget.setRowCount(0)
             self.table_widget.setColumnCount(0)
             self.problems.clear()
+            self.existing_label.clear()
             self._set_state()
 
     def _changed_text(self) -> str:
@@ -254,7 +276,7 @@ class ImportDialog(QDialog):
             return
         self.answer = answer
         preview = answer.preview
-        summary = preview.summary()
+        summary = preview.summary(existing=False)  # said on its own line (_existing_text)
         if preview.problem_count:
             summary += self.tr(" Import stays off until the file has none: fix the lines listed "
                                "below in the file, then press Preview again.")
@@ -334,15 +356,53 @@ class ImportDialog(QDialog):
         rules = (self.tr(
             "the table has uniqueness lock rules: each batch is judged by the preflight") if locks
                  else self.tr("the table has no lock rules"))
-        self.mode_label.setText(f"{MODE_SENTENCES[mode]} ({rules})." if answer is not None else "")
+        refused = self._skip_refused(mode)
+        self.mode_label.setText(refused or (f"{MODE_SENTENCES[mode]} ({rules})." if answer is not None
+                                            else ""))
+        self.existing_label.setText(self._existing_text())
         confirmed = self.type_to_confirm is None or self.confirm_edit.text().strip() == self.type_to_confirm
         stale = self.opened_on.stale
         ready = (answer is not None and answer.preview.problem_count == 0 and answer.preview.valid > 0
-                 and confirmed and not self.controller.running and not stale)
+                 and confirmed and not self.controller.running and not stale and not refused)
         self.import_button.setEnabled(ready)
         self.preview_button.setEnabled(not self.controller.running and not stale)
         self.csv_raw_check.setEnabled(not self.controller.running)
+        self.skip_check.setEnabled(not self.controller.running)
         self.close_buttons.setEnabled(not self.controller.running)
+
+    def _skip_refused(self, mode: str) -> str:
+        """Why Skip cannot go with this mode ("" when it can): said where the mode is."""
+        try:
+            check_mode(mode, False, skip_existing=self.skip_check.isChecked(),
+                       skip_hint=self.tr("“{check}”").format(check=self.skip_check.text()),
+                       speed_hint=self.tr("“{check}”").format(check=self.speed_check.text()))
+        except DynoViewError as exc:
+            return exc.message
+        return ""
+
+    def _existing_text(self) -> str:
+        """How many of the file's keys the table holds, and what Import does with those items."""
+        answer = self.answer
+        check = answer.preview.existing if answer is not None else None
+        if check is None or answer is None or answer.preview.problem_count:
+            return ""
+        table, cost = self.table.name, check.reads.cost()
+        if not check.count:
+            return self.tr("None of these keys is in {table} yet (checked by {cost}).").format(
+                table=table, cost=cost)
+        more = check.count - len(check.shown)
+        keys = "; ".join(check.shown) + (self.tr("; and {count} more").format(count=number(more))
+                                         if more > 0 else "")
+        box = self.tr("“{check}”").format(check=self.skip_check.text())
+        if self.skip_check.isChecked():
+            return self.tr("{count} of these keys already exist in {table}: with {check} ticked, "
+                           "each of those items is skipped, never replaced ({keys}; checked by "
+                           "{cost}).").format(count=number(check.count), table=table, check=box,
+                                              keys=keys, cost=cost)
+        return self.tr("{count} of these keys already exist in {table}: a Put replaces each item "
+                       "whole (attributes the file does not have are lost): {keys}. Tick {check} "
+                       "to skip them instead (checked by {cost}).").format(
+            count=number(check.count), table=table, keys=keys, check=box, cost=cost)
 
     def reject(self) -> None:
         """Close, unless an import is running: it stops between batches, by Cancel. When the
@@ -401,7 +461,9 @@ class ImportDialog(QDialog):
                                 resume_hint=self.tr("“{check}”").format(  # the check box, named
                                     check=self.resume_check.text()),
                                 csv_raw_hint=self.tr("“Raw CSV”"),
-                                format_hint=self.tr("the format"))
+                                format_hint=self.tr("the format"),
+                                skip_existing=self.skip_check.isChecked(),
+                                skip_hint=self.tr("“{check}”").format(check=self.skip_check.text()))
         # As previewed: a change of the box since then took the preview away (_source_changed).
         if self.controller.start(self.answer, self.table, options, csv_raw=self._csv_raw()):
             self.progress_row.set_running(True, self.tr("Importing…"))
