@@ -279,6 +279,11 @@ class MainWindow(MenusOnDemand):
             self.ctx.demo = backend
         self.session_view.leaving()  # issue 25 (H7): a reconnect to the same place keeps the tabs
         stage_typed_cells(items_panels(self.items_panel, self._items_tabs))  # on the connection before
+        # The rows of the connection left go before it does (as after a failed connect): shown
+        # under this one's name, a cell staged on them would be sent here, whether a table opens or not.
+        self.layout_state.remember_column_widths()
+        self.items_panel.set_table(None)
+        self.layout_state.columns_for = None
         self.ctx.set_connection(conn)
         self.read_log.model.clear()
         self.tables_panel.set_tables(tables)

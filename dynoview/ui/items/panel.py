@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from dynoview.core.reads.reader import Page
     from dynoview.core.session.tables import TableInfo
     from dynoview.ui.items.cell_edits import CellEdits
+    from dynoview.ui.items.edit_dialog import ItemEditDialog
+    from dynoview.ui.transfer.opened_on import OpenedOn
 
 #: Edit in place is made this long after the first page of rows (their repaint goes first).
 EDITS_AFTER_ROWS_MS = 50
@@ -388,7 +390,9 @@ class ItemsPanel(QWidget):
         if whole is None and self.controller.index_read:
             from dynoview.ui.items.base_items import read_whole_item
 
-            read_whole_item(self.ctx, info, item, self.edit_selected)
+            conn = self.ctx.connection  # the item read is edited only where it was read
+            read_whole_item(self.ctx, info, item, lambda whole: self.edit_selected(whole) if (
+                self.ctx.connection is conn and self.info is info) else None)
             return
         from dynoview.ui.items.edit_dialog import ItemEditDialog
 
@@ -396,11 +400,16 @@ class ItemsPanel(QWidget):
         dialog = ItemEditDialog(item, self, schema=self.ctx.schema_for(info.name, info), info=info,
                                 ctx=self.ctx)
         self.edit_dialog = dialog
+        opened_on = _edits_on_its_connection(self.ctx, dialog)
 
         def finished(code: int) -> None:
             if self.edit_dialog is dialog:
                 self.edit_dialog = None
-            if code and dialog.item is not None:
+            if code and dialog.item is not None and opened_on.stale:  # accepted all the same
+                self.status_changed.emit(self.tr(
+                    "The edit was not opened in the builder: the item was read on {then}. "
+                    "{window}").format(then=opened_on.opened_text(), window=opened_on.window_text()))
+            elif code and dialog.item is not None:
                 self.ctx.edit_requested.emit(info, item, dialog.item)
             dialog.deleteLater()
 
@@ -445,6 +454,22 @@ class ItemsPanel(QWidget):
         if read_for.still(self.ctx, self.info):
             self._not_on_page += self.selection.apply_fresh(fresh)
             self._report_progress()
+
+
+def _edits_on_its_connection(ctx: AppContext, dialog: ItemEditDialog) -> OpenedOn:
+    """The Edit item dialog's item is of the connection it opened on: after File → Connect…
+    elsewhere, its "Open in builder" turns off and the dialog says why (the builder of the new
+    connection would write the item of the same key there). The text typed stays to copy."""
+    from dynoview.ui.transfer.opened_on import OpenedOn  # with the first Edit…
+
+    opened_on = OpenedOn(ctx, dialog)
+
+    def left() -> None:
+        dialog.ok.setEnabled(False)
+        dialog.error.setText(opened_on.stale_text())
+
+    opened_on.left.connect(left)
+    return opened_on
 
 
 def _index_rows_note(info: TableInfo | None, index: str | None) -> str | None:

@@ -163,6 +163,8 @@ class LocksPanel(QWidget):
     # ------------------------------------------------------------------ table and schema
 
     def _on_table_changed(self, info: TableInfo | None) -> None:
+        # A repair form of the table (or connection) left says so and sends nothing here.
+        self.repairs.turn_off_if_moved()
         # Every answer on its way is of the table left: none may land in this one's views.
         for cancel in (self.controller.cancel_audit, self.controller.cancel_order,
                        self.controller.cancel_diagnose, self.controller.cancel_detect):
@@ -178,13 +180,14 @@ class LocksPanel(QWidget):
         for w in (self.audit_button, self.detect_button, self.edit_schema_button, self.diagnose_button):
             w.setEnabled(ready)
         self.live.set_available(ready)  # a watch of the last table stops
+        # The last table's counts go with its rows, with or without a table now.
+        self.audit_bar.show_counts(QCoreApplication.translate("locks.layout", NO_AUDIT))
         if not ready:
             self.schema_actions.show(self.tr("Open a table to pair its accounts with their locks."))
             return
         table = self.ctx.table
         assert table is not None
         self.schema_actions.show(self.ctx.schema_note)
-        self.audit_bar.show_counts(QCoreApplication.translate("locks.layout", NO_AUDIT))
         if self.ctx.reads_on_open(table):
             self.run_audit()
 
