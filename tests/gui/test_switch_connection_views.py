@@ -186,7 +186,11 @@ def test_release_form_opened_on_a_sends_nothing_once_the_window_moved(
     assert two.table in said and "conn-A" in said and "Nothing is sent" in said, said
     assert ("conn-B" if move == "connection" else two.other) in said, said
 
-    form.accept()  # a call, as a shortcut would: refused all the same
+    form.accept()  # a call, as a shortcut would: the form stays, OK off
+    qtbot.wait(100)
+    assert form.isVisible() and panel.repairs.current_form is form and not form.ok_button.isEnabled()
+    form.transaction = form.build()  # as OK had built it before the window moved
+    form.done(form.DialogCode.Accepted)  # closed as accepted all the same: refused at the hand-over
     qtbot.wait(100)
     assert requests == [] and not win.feature("BuilderPanel").has_unsent_actions()
     assert panel.repairs.current_form is None
@@ -204,12 +208,15 @@ def test_release_form_reads_no_former_owner_on_b(
 
     reads = get_items()
     form.owner.setText("b8d966")
-    form.accept()  # OK asks for the former owner to be read first
+    form.accept()  # OK would ask for the former owner to be read first
     qtbot.wait(200)
     assert shiboken6.isValid(form) and form.isVisible(), "A's form was accepted with B's owner read"
-    print("owner message:", form.owner_message.text())
-    assert "conn-A" in form.owner_message.text()
+    note = form.findChild(QLabel, MOVED_NOTE)
+    assert note is not None and "conn-A" in note.text() and not form.ok_button.isEnabled()
     assert get_items() == reads  # nothing read on B for A's form
+    form.read_owner.emit(dict(KATHERINE))  # the owner's read asked all the same: refused at its field
+    qtbot.wait(200)
+    assert "conn-A" in form.owner_message.text() and get_items() == reads
 
 
 def test_repair_form_accepted_after_the_switch_opens_nothing(
@@ -233,7 +240,8 @@ def test_repair_form_accepted_after_the_switch_opens_nothing(
         assert form is not None and form.ok_button.isEnabled()
         ctx.set_connection(two.conn_b)
         ctx.set_table(describe_table(two.conn_b, two.table))
-        form.accept()
+        form.transaction = form.build()  # no panel turned it off: refused at the hand-over
+        form.done(form.DialogCode.Accepted)
         print("requests:", requests, "| messages:", messages)
         assert requests == []
         assert any("nothing was opened in the builder" in m and "conn-A" in m and "conn-B" in m
@@ -285,3 +293,35 @@ def test_audit_counts_of_a_go_when_b_opens_no_table(
     assert win.ctx.table is None and panel.model.rowCount() == 0
     assert "OK:" not in panel.counts_label.text()
     assert panel.counts_label.text().startswith("No audit yet")
+
+
+def test_builder_template_form_opened_on_a_sends_nothing_after_the_switch(
+        qtbot: Any, qasync_loop: asyncio.AbstractEventLoop, two: Two) -> None:
+    """The builder's own forms (Templates → Change value, Delete account, Sign up…): a Change
+    value form built from A's account, accepted after the switch, loaded into B's builder."""
+    from dynoview.ui.builder.template_forms import ChangeValueForm
+
+    win = window_on_a(qtbot, two)
+    builder: Any = win.feature("BuilderPanel")
+    runner = builder.template_runner
+    account = two.item(two.conn_a, KATHERINE)
+    assert account is not None
+    runner.select(account, two.table)
+    runner.change("email")
+    form = runner.current_form
+    assert isinstance(form, ChangeValueForm)
+    form.field.edit.setText("moved@x.io")
+    assert form.ok_button.isEnabled()
+    messages: list[str] = []
+    runner.status.connect(messages.append)
+
+    switch(qtbot, win, two.b, two.table)
+    note = form.findChild(QLabel, MOVED_NOTE)
+    assert note is not None and "opened on conn-A" in note.text() and "conn-B" in note.text(), note
+    assert not form.ok_button.isEnabled() and not form.export_button.isEnabled()
+    form.field.edit.setText("moved2@x.io")  # typing does not turn OK on again
+    assert not form.ok_button.isEnabled()
+    form.done(form.DialogCode.Accepted)  # accepted all the same (a call): nothing is loaded
+    qtbot.wait(100)
+    assert not builder.has_unsent_actions()
+    assert any("nothing was opened in the builder" in m and "conn-A" in m for m in messages), messages

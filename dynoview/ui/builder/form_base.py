@@ -114,6 +114,8 @@ class TemplateForm(QDialog):
     """
 
     template = ""
+    #: The note's object name once the window moved away from where the form opened (tests).
+    MOVED_NOTE = "opened-elsewhere-note"
 
     def __init__(self, schema: UniquenessSchema, table: str, title: str, intro: str,
                  parent: QWidget | None = None) -> None:
@@ -123,6 +125,9 @@ class TemplateForm(QDialog):
         self.schema = schema
         self.table = table
         self.transaction: Transaction | None = None
+        # Why the form may no longer be accepted: the window moved to another connection or
+        # table since it opened (``set_moved``); its item and evidence were read there.
+        self.moved = ""
         self.intro = wrapped_label(intro)
         self.form = QFormLayout()
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -198,8 +203,23 @@ class TemplateForm(QDialog):
         if field is not None and (focus is None or not self.isAncestorOf(focus)):
             field.setFocus(Qt.FocusReason.TabFocusReason)
 
+    def set_moved(self, why: str) -> None:
+        """The window left the connection or table the form opened on: ``why`` says so above
+        the fields, and OK and Export stay off from now on, whatever is typed."""
+        self.moved = why
+        note = self.findChild(QLabel, self.MOVED_NOTE)
+        if note is None:
+            note = wrapped_label("")
+            note.setObjectName(self.MOVED_NOTE)
+            restyle(note, "error")
+            self.main_layout.insertWidget(0, note)
+        note.setText(why)
+        self.ok_button.setEnabled(False)
+        self.export_button.setEnabled(False)
+        self.fit_height()
+
     def revalidate(self) -> bool:
-        ok = self.validate()
+        ok = self.validate() and not self.moved
         self.ok_button.setEnabled(ok)
         self.export_button.setEnabled(ok)
         self.show_export_error("")  # it was about the values before this change
@@ -216,7 +236,7 @@ class TemplateForm(QDialog):
         return ok
 
     def accept(self) -> None:
-        if not self.revalidate():
+        if not self.revalidate():  # a moved form too: its values were read elsewhere
             return
         self.transaction = self.build()
         super().accept()

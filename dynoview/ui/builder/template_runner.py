@@ -51,6 +51,7 @@ from dynoview.ui.builder.template_forms import (
 )
 from dynoview.ui.context import AppContext
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.transfer.opened_on import OpenedOn
 
 READ_TASK = "builder-template-read"
 EVIDENCE_TASK = "builder-template-evidence"  # its own name: a form's read must not cancel it
@@ -185,13 +186,20 @@ class TemplateRunner(QObject):
             self.current_form.close()
         self.current_form = form
         connect_owner_read(form, self.ctx)  # a release form reads its former owner on OK
-        form.finished.connect(functools.partial(self._form_finished, form))
+        # Built from what was read on this connection: after File › Connect… it would load into
+        # the builder of another one, where the item of the same key is another item.
+        opened_on = OpenedOn(self.ctx, form)
+        opened_on.left.connect(lambda: form.set_moved(opened_on.stale_text()))
+        form.finished.connect(functools.partial(self._form_finished, form, opened_on))
         form.open()
 
-    def _form_finished(self, form: TemplateForm, code: int) -> None:
+    def _form_finished(self, form: TemplateForm, opened_on: OpenedOn, code: int) -> None:
         if self.current_form is form:
             self.current_form = None
-        if code == QDialog.DialogCode.Accepted and form.transaction is not None:
+        if code == QDialog.DialogCode.Accepted and opened_on.stale:  # accepted all the same
+            self.status.emit(self.tr("{title}: nothing was opened in the builder. {why}").format(
+                title=form.windowTitle(), why=opened_on.stale_text()))
+        elif code == QDialog.DialogCode.Accepted and form.transaction is not None:
             self.transaction_ready.emit(form.transaction,
                                         self.tr(
                                             "{windowTitle}: review the request, then Execute.").format(

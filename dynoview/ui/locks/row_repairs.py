@@ -14,18 +14,16 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QDialog, QLabel, QWidget
+from PySide6.QtWidgets import QDialog, QWidget
 
 from dynoview.ui.builder.lock_forms import ReleaseLockForm
 from dynoview.ui.builder.owner_read import read_owner
 from dynoview.ui.builder.template_forms import TemplateForm
 from dynoview.ui.context import AppContext
 from dynoview.ui.locks.repair_flow import RepairFlow
-from dynoview.ui.plain_text import plain_label
-from dynoview.ui.themed import set_role
 from dynoview.ui.transfer.opened_on import OpenedOn
 
-MOVED_NOTE = "opened-elsewhere-note"  # the form's sentence once the window moved (tests find it)
+MOVED_NOTE = TemplateForm.MOVED_NOTE  # the form's sentence once the window moved (tests find it)
 
 
 class RowRepairs(QObject):
@@ -68,25 +66,14 @@ class RowRepairs(QObject):
         form, opened_on = self.current_form, self._opened_on
         if form is None or opened_on is None or not self._moved(form, opened_on):
             return
-        note = form.findChild(QLabel, MOVED_NOTE)
-        if note is None:
-            note = plain_label(QLabel())  # it names tables and connections: the user's words
-            note.setObjectName(MOVED_NOTE)
-            note.setWordWrap(True)
-            set_role(note, "error")
-            form.main_layout.insertWidget(0, note)
-        note.setText(self.tr("{why} Nothing is sent from this form: close it, and open it again from "
-                             "the audit or diagnosis of the table the window shows.").format(
-                                 why=self._why(form, opened_on)))
-        form.ok_button.setEnabled(False)
-        form.export_button.setEnabled(False)
-        form.fit_height()
+        form.set_moved(self.tr("{why} Nothing is sent from this form: close it, and open it again "
+                               "from the audit or diagnosis of the table the window shows.").format(
+                                   why=self._why(form, opened_on)))
 
     def _moved(self, form: TemplateForm, opened_on: OpenedOn) -> bool:
         """Whether the window left the form's connection or table (once left: for good)."""
         table = self.ctx.table
-        return (opened_on.stale or table is None or table.name != form.table
-                or form.findChild(QLabel, MOVED_NOTE) is not None)
+        return bool(opened_on.stale or table is None or table.name != form.table or form.moved)
 
     def _why(self, form: TemplateForm, opened_on: OpenedOn) -> str:
         """Where the form was opened and where the window is now."""
