@@ -34,7 +34,7 @@
 <context>
     <name>BuilderDrafts</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_view.py" line="+253" />
+        <location filename="../../builder/drafts_view.py" line="+234" />
         <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
         <translation>
             <numerusform>Not restored: the transaction your last session left in the builder (%n action) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</numerusform>
@@ -99,7 +99,7 @@
 <context>
     <name>CellStaging</name>
     <message numerus="yes">
-        <location filename="../../items/staging.py" line="+200" />
+        <location filename="../../items/staging.py" line="+205" />
         <source>The builder shows the transaction of %n staged change(s): check the preview and the preflight, then Execute. The staged cells clear once it is written.</source>
         <translation>
             <numerusform>The builder shows the transaction of %n staged change: check the preview and the preflight, then Execute. The staged cells clear once it is written.</numerusform>
@@ -107,7 +107,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+31" />
+        <location line="+35" />
         <source>Written: the staged changes of %n item(s) are in the table now.</source>
         <translation>
             <numerusform>Written: the staged changes of %n item are in the table now.</numerusform>
@@ -115,7 +115,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+60" />
+        <location line="+80" />
         <source>%n change(s) staged in an earlier window (opened {opened}, last change {saved}) on the connection {name}, restored.</source>
         <translation>
             <numerusform>%n change staged in an earlier window (opened {opened}, last change {saved}) on the connection {name}, restored.</numerusform>
@@ -232,6 +232,15 @@
     </message>
 </context>
 <context>
+    <name>DraftOrigin</name>
+    <message numerus="yes">
+        <location filename="../../builder/draft_origin.py" line="+90" />
+        <source>The builder's %n unsent action(s) were made for {where}; Execute would now send them to connection {new}.</source>
+        <translation>
+            <numerusform>The builder's %n unsent action were made for {where}; Execute would now send them to connection {new}.</numerusform><numerusform>The builder's %n unsent actions were made for {where}; Execute would now send them to connection {new}.</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>ExportAuditDialog</name>
     <message numerus="yes">
         <location filename="../../transfer/export_audit_dialog.py" line="+211" />
@@ -299,7 +308,7 @@
 <context>
     <name>ItemsPanel</name>
     <message numerus="yes">
-        <location filename="../../items/panel.py" line="+282" />
+        <location filename="../../items/panel.py" line="+284" />
         <source>Copied %Ln item(s) as {format}.</source>
         <translation>
             <numerusform>Copied %Ln item as {format}.</numerusform>
@@ -315,7 +324,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+35" />
+        <location line="+42" />
         <source>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</source>
         <translation>
             <numerusform>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</numerusform>
@@ -410,7 +419,7 @@
 <context>
     <name>LocksPanel</name>
     <message numerus="yes">
-        <location filename="../../locks/panel.py" line="+249" />
+        <location filename="../../locks/panel.py" line="+252" />
         <source>%n problem row(s) so far: duplicates, case clashes and expired items show as they are read; orphan and missing locks once every segment is read.</source>
         <translation>
             <numerusform>%n problem row so far: duplicates, case clashes and expired items show as they are read; orphan and missing locks once every segment is read.</numerusform>
@@ -421,7 +430,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../../main_window.py" line="+288" />
+        <location filename="../../main_window.py" line="+293" />
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Connected: %Ln table.{note}</numerusform>
@@ -432,7 +441,7 @@
 <context>
     <name>OpenDraftDialog</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_dialog.py" line="+148" />
+        <location filename="../../builder/drafts_dialog.py" line="+151" />
         <source>%Ln draft(s) saved.</source>
         <translation>
             <numerusform>%Ln draft saved.</numerusform>
@@ -566,7 +575,7 @@
 <context>
     <name>TemplateRunner</name>
     <message numerus="yes">
-        <location filename="../../builder/template_runner.py" line="+332" />
+        <location filename="../../builder/template_runner.py" line="+340" />
         <source>{names} (is a protected value|are protected values) ({moved}): the edited account is written only if it still holds the values you saw, and the same transaction puts each new lock (only where none exists) and releases each old one. Review, then Execute.</source>
         <translation>
             <numerusform>{names} is a protected value ({moved}): the edited account is written only if it still holds the values you saw, and the same transaction puts each new lock (only where none exists) and releases each old one. Review, then Execute.</numerusform>

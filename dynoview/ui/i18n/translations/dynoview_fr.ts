@@ -256,7 +256,7 @@
     <message>
         <location filename="../../context.py" line="+138"/>
         <location line="+114"/>
-        <location filename="../../transfer/import_controller.py" line="+77"/>
+        <location filename="../../transfer/import_controller.py" line="+79"/>
         <source>the article&apos;s default layout</source>
         <translation>la disposition par défaut de l’article</translation>
     </message>
@@ -304,7 +304,7 @@
 <context>
     <name>AttributeNode</name>
     <message>
-        <location filename="../../items/detail.py" line="+177"/>
+        <location filename="../../items/detail.py" line="+178"/>
         <source>… {count} more</source>
         <translation>… {count} de plus</translation>
     </message>
@@ -535,12 +535,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+359"/>
+        <location filename="../../builder/drafts_view.py" line="+340"/>
         <source>Load template</source>
         <translation>Charger un modèle</translation>
     </message>
     <message>
-        <location line="-195"/>
+        <location line="-190"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Le travail du générateur n’a pas pu être enregistré dans {current_path} ({exc})&#xa0;; il reste dans la fenêtre, mais serait perdu si DynoView quittait maintenant.</translation>
     </message>
@@ -555,17 +555,12 @@
         <translation>Restauré depuis votre dernière session (enregistré {strftime})&#xa0;: {describe}.</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>They were made for {where}: check the table names before you Execute.</source>
-        <translation>Elles ont été faites pour {where}&#xa0;: vérifiez les noms de table avant d’exécuter.</translation>
-    </message>
-    <message>
-        <location line="-163"/>
+        <location line="-149"/>
         <source>an unknown time</source>
         <translation>une heure inconnue</translation>
     </message>
     <message numerus="yes">
-        <location line="+185"/>
+        <location line="+175"/>
         <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
         <translation>
             <numerusform>Non restaurée&#xa0;: la transaction que votre dernière session a laissée dans le générateur (%n action) a déjà été appliquée le {when} (jeton {token}, dans le journal des actions). L’exécuter de nouveau l’écrirait une seconde fois&#xa0;; Journal montre sa requête.</numerusform>
@@ -611,7 +606,7 @@
         <translation>Votre dernière session a envoyé cette transaction et son issue n’est pas connue : elle a peut-être été écrite. Elle a été envoyée à {when} (jeton {token}). Exécuter la renvoie sous le même jeton, que DynamoDB n’applique qu’une fois dans les 10 minutes suivant son premier envoi : vérifiez d’abord les éléments.</translation>
     </message>
     <message>
-        <location line="-182"/>
+        <location line="-172"/>
         <source>This draft&apos;s transaction was already applied at {when} (token {token}, in the action log): executing it again would write it a second time.</source>
         <translation>La transaction de ce brouillon a déjà été appliquée le {when} (jeton {token}, dans le journal des actions)&#xa0;: l’exécuter de nouveau l’écrirait une seconde fois.</translation>
     </message>
@@ -621,7 +616,7 @@
         <translation>La transaction de ce brouillon a été envoyée le {when} (jeton {token}) et son issue n’est pas connue&#xa0;: elle a peut-être été écrite. Vérifiez d’abord les items&#xa0;: Exécuter la renvoie sous le même jeton, que DynamoDB n’applique qu’une fois dans les 10 minutes suivant son premier envoi.</translation>
     </message>
     <message>
-        <location line="+328"/>
+        <location line="+318"/>
         <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
         <translation>Non ouverte&#xa0;: les actions du générateur sont inchangées. La nouvelle transaction n’a pas pu être gardée comme brouillon ({exc})&#xa0;: rouvrez-la depuis son origine.</translation>
     </message>
@@ -657,7 +652,7 @@
         </translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <source>Drafts</source>
         <translation>Brouillons</translation>
     </message>
@@ -1165,7 +1160,7 @@ Probablement chaudes</translation>
 <context>
     <name>CellStaging</name>
     <message>
-        <location filename="../../items/staging.py" line="+119"/>
+        <location filename="../../items/staging.py" line="+124"/>
         <source>Connect first: edits are staged for a connection and a table.</source>
         <translation>Connectez-vous d’abord&#xa0;: les modifications sont préparées pour une connexion et une table.</translation>
     </message>
@@ -1228,7 +1223,7 @@ Probablement chaudes</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+31"/>
+        <location line="+35"/>
         <source>Written: the staged changes of %n item(s) are in the table now.</source>
         <translation>
             <numerusform>Écrit&#xa0;: les modifications préparées de %n item sont maintenant dans la table.</numerusform>
@@ -1236,12 +1231,17 @@ Probablement chaudes</translation>
         </translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
+        <source>The staged changes could not be kept for the next start ({reason}): they stay staged in this session only, and closing the window asks first.</source>
+        <translation>Les modifications préparées n’ont pas pu être conservées pour le prochain démarrage ({reason})&#xa0;: elles restent préparées dans cette session seulement, et la fermeture de la fenêtre demande d’abord.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>The staged changes could not be kept for the next start ({reason}); they stay staged in this session.</source>
         <translation>Les modifications préparées n’ont pas pu être conservées pour le prochain démarrage ({reason})&#xa0;; elles restent préparées dans cette session.</translation>
     </message>
     <message numerus="yes">
-        <location line="+19"/>
+        <location line="+27"/>
         <source>%n change(s) staged in an earlier window (opened {opened}, last change {saved}) on the connection {name}, restored.</source>
         <translation>
             <numerusform>%Ln modification préparée dans une fenêtre précédente (ouverte à {opened}, dernière modification à {saved}) sur la connexion {name}, restaurée.</numerusform>
@@ -2282,6 +2282,38 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
 </context>
 <context>
+    <name>DraftOrigin</name>
+    <message>
+        <location filename="../../builder/draft_origin.py" line="+56"/>
+        <source>table {table} on connection {connection}</source>
+        <extracomment>(connection name, table name), either None when the window had none.</extracomment>
+        <translation>table {table} sur la connexion {connection}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>connection {connection}</source>
+        <translation>connexion {connection}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>table {table}</source>
+        <translation>table {table}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>They were made for {where}: check the table names before you Execute.</source>
+        <translation>Elles ont été faites pour {where}&#xa0;: vérifiez les noms de table avant d’exécuter.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+27"/>
+        <source>The builder&apos;s %n unsent action(s) were made for {where}; Execute would now send them to connection {new}.</source>
+        <translation>
+            <numerusform>L’action non envoyée du générateur (%n) a été faite pour {where}&#xa0;; Exécuter l’enverrait maintenant à la connexion {new}.</numerusform>
+            <numerusform>Les %n actions non envoyées du générateur ont été faites pour {where}&#xa0;; Exécuter les enverrait maintenant à la connexion {new}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ExportAuditController</name>
     <message>
         <location filename="../../transfer/export_controller.py" line="+182"/>
@@ -2826,7 +2858,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Connectez-vous d’abord à une table.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>the schema saved for this connection and table</source>
         <translation>le schéma enregistré pour cette connexion et cette table</translation>
     </message>
@@ -2929,7 +2961,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>JSON TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+70"/>
+        <location filename="../../transfer/import_dialog.py" line="+78"/>
         <source>Import items into {name}</source>
         <translation>Importer des items dans {name}</translation>
     </message>
@@ -3001,7 +3033,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Écrire les lots signalés par la vérification préalable (collisions, expirés)</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+3"/>
+        <location filename="../../transfer/import_dialog.py" line="+13"/>
         <source>the import</source>
         <translation>l’import</translation>
     </message>
@@ -3036,7 +3068,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Débit</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Type {type_to_confirm} to import</source>
         <translation>Tapez {type_to_confirm} pour importer</translation>
     </message>
@@ -3061,12 +3093,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Importer</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>Import items from</source>
         <translation>Importer des items depuis</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>The Raw CSV box changed, and with it the values read: press Preview before Import.</source>
         <translation>La case CSV brut a changé, et avec elle les valeurs lues&#xa0;: appuyez sur Aperçu avant Importer.</translation>
     </message>
@@ -3111,7 +3143,22 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Aucun problème trouvé.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="-174"/>
+        <source>Skip items already in the table (never replace them)</source>
+        <translation>Ignorer les items déjà dans la table (ne jamais les remplacer)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Each Put is guarded by attribute_not_exists on the key: an item whose key the table holds is skipped and counted, never replaced. Not with Speed (BatchWriteItem cannot carry a condition).</source>
+        <translation>Chaque Put est gardé par attribute_not_exists sur la clé&#xa0;: un item dont la table contient la clé est ignoré et compté, jamais remplacé. Pas avec Vitesse (BatchWriteItem ne peut pas porter de condition).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Keys already in the table</source>
+        <translation>Clés déjà dans la table</translation>
+    </message>
+    <message>
+        <location line="+198"/>
         <source>The import that stopped read this CSV with Raw CSV ticked (a leading &apos; kept as data); the box is unticked now, so the rest would be written with other values. Tick Raw CSV and press Preview to resume, or untick Resume to write every item again.</source>
         <translation>L’importation arrêtée a lu ce CSV avec CSV brut coché (une ’ initiale gardée comme donnée)&#xa0;; la case est décochée maintenant, le reste serait donc écrit avec d’autres valeurs. Cochez CSV brut et appuyez sur Aperçu pour reprendre, ou décochez Reprendre pour tout réécrire.</translation>
     </message>
@@ -3131,18 +3178,42 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>la table n’a pas de règles de verrou</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+33"/>
+        <source>None of these keys is in {table} yet (checked by {cost}).</source>
+        <translation>Aucune de ces clés n’est encore dans {table} (vérifié par {cost}).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>; and {count} more</source>
+        <translation>&#xa0;; et {count} de plus</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{count} of these keys already exist in {table}: with {check} ticked, each of those items is skipped, never replaced ({keys}; checked by {cost}).</source>
+        <translation>{count} de ces clés existent déjà dans {table}&#xa0;: avec {check} coché, chacun de ces items est ignoré, jamais remplacé ({keys}&#xa0;; vérifié par {cost}).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{count} of these keys already exist in {table}: a Put replaces each item whole (attributes the file does not have are lost): {keys}. Tick {check} to skip them instead (checked by {cost}).</source>
+        <translation>{count} de ces clés existent déjà dans {table}&#xa0;: un Put remplace chaque item en entier (les attributs que le fichier n’a pas sont perdus)&#xa0;: {keys}. Cochez {check} pour les ignorer plutôt (vérifié par {cost}).</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>The import is running: press Cancel to stop it after the batch being written, then Close.</source>
         <translation>L’import est en cours&#xa0;: cliquez sur Annuler pour l’arrêter après le lot en cours d’écriture, puis sur Fermer.</translation>
     </message>
     <message>
         <location filename="../../transfer/import_controller.py" line="+12"/>
-        <location filename="../../transfer/import_dialog.py" line="+48"/>
+        <location filename="../../transfer/import_dialog.py" line="-36"/>
+        <location line="+1"/>
+        <location line="+18"/>
+        <location line="+65"/>
+        <location line="+5"/>
         <source>“{check}”</source>
         <translation>«&#xa0;{check}&#xa0;»</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+2"/>
+        <location filename="../../transfer/import_dialog.py" line="-3"/>
         <source>“Raw CSV”</source>
         <translation>«&#xa0;CSV brut&#xa0;»</translation>
     </message>
@@ -3152,7 +3223,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>le format</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Importing…</source>
         <translation>Import en cours…</translation>
     </message>
@@ -3378,7 +3449,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+127"/>
+        <location filename="../../items/panel.py" line="+129"/>
         <source>Edit…</source>
         <extracomment>Edit in place is made this long after the first page of rows (their repaint goes first).</extracomment>
         <translation>Modifier…</translation>
@@ -3454,8 +3525,13 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
             <numerusform>Sélectionnez un seul item à modifier en JSON&#xa0;: il modifie un item à la fois, et %n sont sélectionnés.</numerusform>
         </translation>
     </message>
+    <message>
+        <location line="+26"/>
+        <source>The edit was not opened in the builder: the item was read on {then}. {window}</source>
+        <translation>La modification n’a pas été ouverte dans le générateur&#xa0;: l’item a été lu sur {then}. {window}</translation>
+    </message>
     <message numerus="yes">
-        <location line="+35"/>
+        <location line="+16"/>
         <source>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</source>
         <translation>
             <numerusform>Sélectionnez un seul item à supprimer&#xa0;: Supprimer… supprime un item à la fois, et %n est sélectionné. Rien n’a été supprimé.</numerusform>
@@ -3696,12 +3772,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Annulé&#xa0;: les lignes gardent leur ordre.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+47"/>
         <source>Open a table to pair its accounts with their locks.</source>
         <translation>Ouvrez une table pour associer ses comptes à leurs verrous.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+22"/>
         <source>The schema changed: run the full audit again.</source>
         <translation>Le schéma a changé&#xa0;: relancez l’audit complet.</translation>
     </message>
@@ -3753,7 +3829,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Connexion à {describe}…</translation>
     </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+23"/>
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Connecté&#xa0;: %Ln table.{note}</numerusform>
@@ -3877,7 +3953,28 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Ouvrir un brouillon</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Made for</source>
+        <comment>a draft&apos;s connection and table</comment>
+        <translation>Faite pour</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Saved</source>
+        <translation>Enregistré</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Actions</source>
+        <translation>Actions</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Saved drafts</source>
         <translation>Brouillons enregistrés</translation>
     </message>
@@ -3887,7 +3984,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Supprimer</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>No drafts saved yet: Drafts → Save draft as… keeps the builder&apos;s work under a name.</source>
         <translation>Aucun brouillon enregistré&#xa0;: Brouillons → Enregistrer le brouillon sous… garde le travail du générateur sous un nom.</translation>
     </message>
@@ -5157,9 +5254,37 @@ Requête&#xa0;: {request}</translation>
     </message>
 </context>
 <context>
+    <name>RowRepairs</name>
+    <message>
+        <location filename="../../locks/row_repairs.py" line="+69"/>
+        <source>{why} Nothing is sent from this form: close it, and open it again from the audit or diagnosis of the table the window shows.</source>
+        <translation>{why} Rien n’est envoyé depuis ce formulaire&#xa0;: fermez-le, et rouvrez-le depuis l’audit ou le diagnostic de la table que montre la fenêtre.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The window has no table open now.</source>
+        <translation>La fenêtre n’a plus de table ouverte.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The window shows the table {name} now.</source>
+        <translation>La fenêtre montre maintenant la table {name}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This form was opened on the table {table} of {then}. {now}</source>
+        <translation>Ce formulaire a été ouvert sur la table {table} de {then}. {now}</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>{title}: nothing was opened in the builder. {why}</source>
+        <translation>{title}&#xa0;: rien n’a été ouvert dans le générateur. {why}</translation>
+    </message>
+</context>
+<context>
     <name>SaveDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="-143"/>
+        <location filename="../../builder/drafts_dialog.py" line="-146"/>
         <source>Save draft as</source>
         <translation>Enregistrer le brouillon sous</translation>
     </message>
@@ -6236,8 +6361,9 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TemplateForm</name>
     <message>
-        <location filename="../../builder/form_base.py" line="+140"/>
+        <location filename="../../builder/form_base.py" line="+145"/>
         <source>This template as a Python (boto3) or TypeScript function, with an example sending the form&apos;s values (Alt+E)</source>
+        <extracomment>The note&apos;s object name once the window moved away from where the form opened (tests).</extracomment>
         <translation>Ce modèle en fonction Python (boto3) ou TypeScript, avec un exemple qui envoie les valeurs du formulaire (Alt+E)</translation>
     </message>
     <message>
@@ -6246,7 +6372,7 @@ Requête&#xa0;: {request}</translation>
         <translation>La transaction</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+70"/>
         <source>&lt;/ol&gt;&lt;p&gt;Nothing is sent yet: the builder shows the exact request to review, then Execute asks for confirmation.&lt;/p&gt;</source>
         <translation>&lt;/ol&gt;&lt;p&gt;Rien n’est encore envoyé&#xa0;: le générateur montre la requête exacte à vérifier, puis Exécuter demande confirmation.&lt;/p&gt;</translation>
     </message>
@@ -6259,7 +6385,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TemplateRunner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="+131"/>
+        <location filename="../../builder/template_runner.py" line="+132"/>
         <source>Could not read the selected account&apos;s locks, so no repair is offered: </source>
         <translation>Impossible de lire les verrous du compte sélectionné, aucune réparation n’est donc proposée&#xa0;: </translation>
     </message>
@@ -6269,7 +6395,12 @@ Requête&#xa0;: {request}</translation>
         <translation>{replace} ne s’applique pas à la sélection.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
+        <source>{title}: nothing was opened in the builder. {why}</source>
+        <translation>{title}&#xa0;: rien n’a été ouvert dans le générateur. {why}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>{windowTitle}: review the request, then Execute.</source>
         <translation>{windowTitle}&#xa0;: vérifiez la requête, puis exécutez.</translation>
     </message>
@@ -6699,6 +6830,45 @@ Plus ancien&#xa0;: {key_text}</translation>
     </message>
 </context>
 <context>
+    <name>UnkeptWork</name>
+    <message>
+        <location filename="../../window/closing.py" line="+94"/>
+        <source>The changes staged in the Items tab could not be kept for the next start ({reason}).</source>
+        <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
+        <translation>Les modifications préparées dans l’onglet Items n’ont pas pu être conservées pour le prochain démarrage ({reason}).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The statement typed in the PartiQL tab could not be kept for the next start: {problem}.</source>
+        <translation>L’instruction saisie dans l’onglet PartiQL n’a pas pu être conservée pour le prochain démarrage&#xa0;: {problem}.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Unsent work that could not be kept</source>
+        <translation>Travail non envoyé qui n’a pas pu être conservé</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Closing now loses unsent work: DynoView could not keep it for the next start.</source>
+        <translation>Fermer maintenant perd du travail non envoyé&#xa0;: DynoView n’a pas pu le conserver pour le prochain démarrage.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Free some space (or fix the drafts folder) and choose Try again; Cancel keeps the window open, to send the work or copy it elsewhere.</source>
+        <translation>Libérez de l’espace (ou réparez le dossier des brouillons) et choisissez Réessayer&#xa0;; Annuler garde la fenêtre ouverte, pour envoyer le travail ou le copier ailleurs.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Try again</source>
+        <translation>Réessayer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close without it</source>
+        <translation>Fermer sans lui</translation>
+    </message>
+</context>
+<context>
     <name>UnsavedNote</name>
     <message>
         <location filename="../../updates/notice.py" line="+41"/>
@@ -7054,27 +7224,9 @@ Plus ancien&#xa0;: {key_text}</translation>
     </message>
 </context>
 <context>
-    <name>builder.drafts_view</name>
-    <message>
-        <location filename="../../builder/drafts_view.py" line="-430"/>
-        <source>table {table} on connection {connection}</source>
-        <translation>table {table} sur la connexion {connection}</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>connection {connection}</source>
-        <translation>la connexion {connection}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>table {table}</source>
-        <translation>la table {table}</translation>
-    </message>
-</context>
-<context>
     <name>builder.form_base</name>
     <message>
-        <location filename="../../builder/form_base.py" line="-175"/>
+        <location filename="../../builder/form_base.py" line="-195"/>
         <source>Open in builder</source>
         <translation>Ouvrir dans le générateur</translation>
     </message>
@@ -7190,7 +7342,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.template_runner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="-275"/>
+        <location filename="../../builder/template_runner.py" line="-282"/>
         <source>Select an account or lock first (in Items, Accounts &amp; locks or a diagnosis): the templates act on the selection.</source>
         <translation>Sélectionnez d’abord un compte ou un verrou (dans Items, Comptes et verrous ou un diagnostic)&#xa0;: les modèles agissent sur la sélection.</translation>
     </message>
@@ -7275,7 +7427,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>items.detail</name>
     <message>
-        <location filename="../../items/detail.py" line="-255"/>
+        <location filename="../../items/detail.py" line="-257"/>
         <source>
 … cut here for display; Copy as JSON copies the whole item.</source>
         <translation>

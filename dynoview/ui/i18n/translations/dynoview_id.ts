@@ -254,7 +254,7 @@
     <message>
         <location filename="../../context.py" line="+138"/>
         <location line="+114"/>
-        <location filename="../../transfer/import_controller.py" line="+77"/>
+        <location filename="../../transfer/import_controller.py" line="+79"/>
         <source>the article&apos;s default layout</source>
         <translation>tata letak bawaan artikel</translation>
     </message>
@@ -302,7 +302,7 @@
 <context>
     <name>AttributeNode</name>
     <message>
-        <location filename="../../items/detail.py" line="+177"/>
+        <location filename="../../items/detail.py" line="+178"/>
         <source>… {count} more</source>
         <translation>… {count} lagi</translation>
     </message>
@@ -532,12 +532,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+359"/>
+        <location filename="../../builder/drafts_view.py" line="+340"/>
         <source>Load template</source>
         <translation>Muat templat</translation>
     </message>
     <message>
-        <location line="-195"/>
+        <location line="-190"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Pekerjaan pembangun transaksi tidak dapat disimpan ke {current_path} ({exc}); masih ada di jendela, tetapi akan hilang jika DynoView ditutup sekarang.</translation>
     </message>
@@ -552,17 +552,12 @@
         <translation>{describe} dipulihkan dari sesi terakhir Anda (disimpan {strftime}).</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>They were made for {where}: check the table names before you Execute.</source>
-        <translation>Dibuat untuk {where}: periksa nama tabel sebelum Anda Jalankan.</translation>
-    </message>
-    <message>
-        <location line="-163"/>
+        <location line="-149"/>
         <source>an unknown time</source>
         <translation>waktu yang tidak diketahui</translation>
     </message>
     <message numerus="yes">
-        <location line="+185"/>
+        <location line="+175"/>
         <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
         <translation>
             <numerusform>Tidak dipulihkan: transaksi yang ditinggalkan sesi terakhir Anda di pembangun transaksi (%n aksi) sudah diterapkan pada {when} (token {token}, di log aksi). Menjalankannya lagi akan menulisnya untuk kedua kalinya; Log aksi menampilkan permintaannya.</numerusform>
@@ -606,7 +601,7 @@
         <translation>Sesi terakhir Anda mengirim transaksi ini dan hasilnya tidak diketahui: mungkin sudah tertulis. Transaksi dikirim pada {when} (token {token}). Jalankan akan mengirimnya lagi dengan token yang sama, yang diterapkan DynamoDB paling banyak sekali dalam 10 menit sejak pengiriman pertamanya: periksa item terlebih dahulu.</translation>
     </message>
     <message>
-        <location line="-182"/>
+        <location line="-172"/>
         <source>This draft&apos;s transaction was already applied at {when} (token {token}, in the action log): executing it again would write it a second time.</source>
         <translation>Transaksi draf ini sudah diterapkan pada {when} (token {token}, di log tindakan): menjalankannya lagi akan menulisnya untuk kedua kalinya.</translation>
     </message>
@@ -616,7 +611,7 @@
         <translation>Transaksi draf ini dikirim pada {when} (token {token}) dan hasilnya tidak diketahui: mungkin sudah tertulis. Periksa item terlebih dahulu: Jalankan mengirimnya lagi dengan token yang sama, yang diterapkan DynamoDB paling banyak sekali dalam 10 menit sejak pengiriman pertamanya.</translation>
     </message>
     <message>
-        <location line="+328"/>
+        <location line="+318"/>
         <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
         <translation>Tidak dibuka: aksi di pembangun transaksi tetap seperti semula. Transaksi baru tidak dapat disimpan sebagai draf ({exc}): buka lagi dari asalnya.</translation>
     </message>
@@ -650,7 +645,7 @@
         </translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <source>Drafts</source>
         <translation>Draf</translation>
     </message>
@@ -1155,7 +1150,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CellStaging</name>
     <message>
-        <location filename="../../items/staging.py" line="+119"/>
+        <location filename="../../items/staging.py" line="+124"/>
         <source>Connect first: edits are staged for a connection and a table.</source>
         <translation>Hubungkan dulu: edit disiapkan untuk satu koneksi dan satu tabel.</translation>
     </message>
@@ -1217,19 +1212,24 @@ Kemungkinan panas</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+31"/>
+        <location line="+35"/>
         <source>Written: the staged changes of %n item(s) are in the table now.</source>
         <translation>
             <numerusform>Tertulis: perubahan yang disiapkan untuk %n item kini ada di tabel.</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
+        <source>The staged changes could not be kept for the next start ({reason}): they stay staged in this session only, and closing the window asks first.</source>
+        <translation>Perubahan yang disiapkan tidak dapat disimpan untuk start berikutnya ({reason}): tetap disiapkan hanya di sesi ini, dan menutup jendela akan bertanya dulu.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>The staged changes could not be kept for the next start ({reason}); they stay staged in this session.</source>
         <translation>Perubahan yang disiapkan tidak dapat disimpan untuk start berikutnya ({reason}); tetap disiapkan di sesi ini.</translation>
     </message>
     <message numerus="yes">
-        <location line="+19"/>
+        <location line="+27"/>
         <source>%n change(s) staged in an earlier window (opened {opened}, last change {saved}) on the connection {name}, restored.</source>
         <translation>
             <numerusform>%Ln perubahan yang disiapkan di jendela sebelumnya (dibuka {opened}, perubahan terakhir {saved}) pada koneksi {name}, dipulihkan.</numerusform>
@@ -2257,6 +2257,37 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
 </context>
 <context>
+    <name>DraftOrigin</name>
+    <message>
+        <location filename="../../builder/draft_origin.py" line="+56"/>
+        <source>table {table} on connection {connection}</source>
+        <extracomment>(connection name, table name), either None when the window had none.</extracomment>
+        <translation>tabel {table} di koneksi {connection}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>connection {connection}</source>
+        <translation>koneksi {connection}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>table {table}</source>
+        <translation>tabel {table}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>They were made for {where}: check the table names before you Execute.</source>
+        <translation>Dibuat untuk {where}: periksa nama tabel sebelum Anda Jalankan.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+27"/>
+        <source>The builder&apos;s %n unsent action(s) were made for {where}; Execute would now send them to connection {new}.</source>
+        <translation>
+            <numerusform>%n aksi pembangun transaksi yang belum dikirim dibuat untuk {where}; Jalankan kini akan mengirimnya ke koneksi {new}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ExportAuditController</name>
     <message>
         <location filename="../../transfer/export_controller.py" line="+182"/>
@@ -2794,7 +2825,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Hubungkan ke tabel dulu.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>the schema saved for this connection and table</source>
         <translation>skema yang disimpan untuk koneksi dan tabel ini</translation>
     </message>
@@ -2897,7 +2928,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>JSON TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+70"/>
+        <location filename="../../transfer/import_dialog.py" line="+78"/>
         <source>Import items into {name}</source>
         <translation>Impor item ke {name}</translation>
     </message>
@@ -2969,7 +3000,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Tulis batch yang diperingatkan pemeriksaan awal (tabrakan, kedaluwarsa)</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+3"/>
+        <location filename="../../transfer/import_dialog.py" line="+13"/>
         <source>the import</source>
         <translation>impor</translation>
     </message>
@@ -3004,7 +3035,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Laju</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Type {type_to_confirm} to import</source>
         <translation>Ketik {type_to_confirm} untuk mengimpor</translation>
     </message>
@@ -3029,12 +3060,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Impor</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>Import items from</source>
         <translation>Impor item dari</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>The Raw CSV box changed, and with it the values read: press Preview before Import.</source>
         <translation>Kotak CSV mentah berubah, dan begitu pula nilai yang dibaca: tekan Pratinjau sebelum Impor.</translation>
     </message>
@@ -3079,7 +3110,22 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Tidak ada masalah.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="-174"/>
+        <source>Skip items already in the table (never replace them)</source>
+        <translation>Lewati item yang sudah ada di tabel (jangan pernah menggantinya)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Each Put is guarded by attribute_not_exists on the key: an item whose key the table holds is skipped and counted, never replaced. Not with Speed (BatchWriteItem cannot carry a condition).</source>
+        <translation>Setiap Put dijaga dengan attribute_not_exists pada kunci: item yang kuncinya sudah ada di tabel dilewati dan dihitung, tidak pernah diganti. Tidak dengan Kecepatan (BatchWriteItem tidak dapat membawa kondisi).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Keys already in the table</source>
+        <translation>Kunci yang sudah ada di tabel</translation>
+    </message>
+    <message>
+        <location line="+198"/>
         <source>The import that stopped read this CSV with Raw CSV ticked (a leading &apos; kept as data); the box is unticked now, so the rest would be written with other values. Tick Raw CSV and press Preview to resume, or untick Resume to write every item again.</source>
         <translation>Impor yang berhenti membaca CSV ini dengan CSV mentah dicentang (&apos; di awal dipertahankan sebagai data); kotaknya sekarang tidak dicentang, jadi sisanya akan ditulis dengan nilai lain. Centang CSV mentah dan tekan Pratinjau untuk melanjutkan, atau hapus centang Lanjutkan untuk menulis semua item lagi.</translation>
     </message>
@@ -3099,18 +3145,42 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>tabel tidak punya aturan lock</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+33"/>
+        <source>None of these keys is in {table} yet (checked by {cost}).</source>
+        <translation>Belum ada satu pun kunci ini di {table} (diperiksa dengan {cost}).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>; and {count} more</source>
+        <translation>; dan {count} lagi</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{count} of these keys already exist in {table}: with {check} ticked, each of those items is skipped, never replaced ({keys}; checked by {cost}).</source>
+        <translation>{count} dari kunci ini sudah ada di {table}: dengan {check} dicentang, setiap item itu dilewati, tidak pernah diganti ({keys}; diperiksa dengan {cost}).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{count} of these keys already exist in {table}: a Put replaces each item whole (attributes the file does not have are lost): {keys}. Tick {check} to skip them instead (checked by {cost}).</source>
+        <translation>{count} dari kunci ini sudah ada di {table}: Put mengganti setiap item secara utuh (atribut yang tidak ada di file hilang): {keys}. Centang {check} untuk melewatinya (diperiksa dengan {cost}).</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>The import is running: press Cancel to stop it after the batch being written, then Close.</source>
         <translation>Impor sedang berjalan: tekan Batal untuk menghentikannya setelah batch yang sedang ditulis, lalu Tutup.</translation>
     </message>
     <message>
         <location filename="../../transfer/import_controller.py" line="+12"/>
-        <location filename="../../transfer/import_dialog.py" line="+48"/>
+        <location filename="../../transfer/import_dialog.py" line="-36"/>
+        <location line="+1"/>
+        <location line="+18"/>
+        <location line="+65"/>
+        <location line="+5"/>
         <source>“{check}”</source>
         <translation>“{check}”</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+2"/>
+        <location filename="../../transfer/import_dialog.py" line="-3"/>
         <source>“Raw CSV”</source>
         <translation>“CSV mentah”</translation>
     </message>
@@ -3120,7 +3190,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>formatnya</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Importing…</source>
         <translation>Mengimpor…</translation>
     </message>
@@ -3346,7 +3416,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+127"/>
+        <location filename="../../items/panel.py" line="+129"/>
         <source>Edit…</source>
         <extracomment>Edit in place is made this long after the first page of rows (their repaint goes first).</extracomment>
         <translation>Edit…</translation>
@@ -3420,8 +3490,13 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
             <numerusform>Pilih satu item untuk diedit sebagai JSON: pengeditan ini hanya untuk satu item sekaligus, dan %n dipilih.</numerusform>
         </translation>
     </message>
+    <message>
+        <location line="+26"/>
+        <source>The edit was not opened in the builder: the item was read on {then}. {window}</source>
+        <translation>Suntingan tidak dibuka di pembangun transaksi: item dibaca di {then}. {window}</translation>
+    </message>
     <message numerus="yes">
-        <location line="+35"/>
+        <location line="+16"/>
         <source>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</source>
         <translation>
             <numerusform>Pilih satu item untuk dihapus: Hapus… menghapus satu item sekaligus, dan %n dipilih. Tidak ada yang dihapus.</numerusform>
@@ -3652,12 +3727,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Dibatalkan: baris tetap dalam urutan semula.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+47"/>
         <source>Open a table to pair its accounts with their locks.</source>
         <translation>Buka tabel untuk memasangkan akun dengan lock-nya.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+22"/>
         <source>The schema changed: run the full audit again.</source>
         <translation>Skema berubah: jalankan audit penuh lagi.</translation>
     </message>
@@ -3708,7 +3783,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Menghubungkan ke {describe}…</translation>
     </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+23"/>
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Terhubung: %Ln tabel.{note}</numerusform>
@@ -3831,7 +3906,28 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Buka draf</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>Name</source>
+        <translation>Nama</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Made for</source>
+        <comment>a draft&apos;s connection and table</comment>
+        <translation>Dibuat untuk</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Saved</source>
+        <translation>Disimpan</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Actions</source>
+        <translation>Aksi</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Saved drafts</source>
         <translation>Draf tersimpan</translation>
     </message>
@@ -3841,7 +3937,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Hapus</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>No drafts saved yet: Drafts → Save draft as… keeps the builder&apos;s work under a name.</source>
         <translation>Belum ada draf tersimpan: Draf → Simpan draf sebagai… menyimpan pekerjaan pembangun transaksi dengan sebuah nama.</translation>
     </message>
@@ -5102,9 +5198,37 @@ Permintaan: {request}</translation>
     </message>
 </context>
 <context>
+    <name>RowRepairs</name>
+    <message>
+        <location filename="../../locks/row_repairs.py" line="+69"/>
+        <source>{why} Nothing is sent from this form: close it, and open it again from the audit or diagnosis of the table the window shows.</source>
+        <translation>{why} Tidak ada yang dikirim dari formulir ini: tutup, lalu buka lagi dari audit atau diagnosis tabel yang ditampilkan jendela.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The window has no table open now.</source>
+        <translation>Jendela kini tidak membuka tabel.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The window shows the table {name} now.</source>
+        <translation>Jendela kini menampilkan tabel {name}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This form was opened on the table {table} of {then}. {now}</source>
+        <translation>Formulir ini dibuka pada tabel {table} di {then}. {now}</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>{title}: nothing was opened in the builder. {why}</source>
+        <translation>{title}: tidak ada yang dibuka di pembangun transaksi. {why}</translation>
+    </message>
+</context>
+<context>
     <name>SaveDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="-143"/>
+        <location filename="../../builder/drafts_dialog.py" line="-146"/>
         <source>Save draft as</source>
         <translation>Simpan draf sebagai</translation>
     </message>
@@ -6177,8 +6301,9 @@ Permintaan: {request}</translation>
 <context>
     <name>TemplateForm</name>
     <message>
-        <location filename="../../builder/form_base.py" line="+140"/>
+        <location filename="../../builder/form_base.py" line="+145"/>
         <source>This template as a Python (boto3) or TypeScript function, with an example sending the form&apos;s values (Alt+E)</source>
+        <extracomment>The note&apos;s object name once the window moved away from where the form opened (tests).</extracomment>
         <translation>Templat ini sebagai fungsi Python (boto3) atau TypeScript, dengan contoh yang mengirim nilai formulir (Alt+E)</translation>
     </message>
     <message>
@@ -6187,7 +6312,7 @@ Permintaan: {request}</translation>
         <translation>Transaksi</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+70"/>
         <source>&lt;/ol&gt;&lt;p&gt;Nothing is sent yet: the builder shows the exact request to review, then Execute asks for confirmation.&lt;/p&gt;</source>
         <translation>&lt;/ol&gt;&lt;p&gt;Belum ada yang dikirim: pembangun transaksi menampilkan permintaan persis untuk ditinjau, lalu Jalankan meminta konfirmasi.&lt;/p&gt;</translation>
     </message>
@@ -6200,7 +6325,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TemplateRunner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="+131"/>
+        <location filename="../../builder/template_runner.py" line="+132"/>
         <source>Could not read the selected account&apos;s locks, so no repair is offered: </source>
         <translation>Tidak dapat membaca lock akun terpilih, jadi tidak ada perbaikan yang ditawarkan: </translation>
     </message>
@@ -6210,7 +6335,12 @@ Permintaan: {request}</translation>
         <translation>{replace} tidak berlaku untuk pilihan ini.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
+        <source>{title}: nothing was opened in the builder. {why}</source>
+        <translation>{title}: tidak ada yang dibuka di pembangun transaksi. {why}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>{windowTitle}: review the request, then Execute.</source>
         <translation>{windowTitle}: tinjau permintaan, lalu Jalankan.</translation>
     </message>
@@ -6636,6 +6766,45 @@ Terlama: {key_text}</translation>
     </message>
 </context>
 <context>
+    <name>UnkeptWork</name>
+    <message>
+        <location filename="../../window/closing.py" line="+94"/>
+        <source>The changes staged in the Items tab could not be kept for the next start ({reason}).</source>
+        <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
+        <translation>Perubahan yang disiapkan di tab Item tidak dapat disimpan untuk start berikutnya ({reason}).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The statement typed in the PartiQL tab could not be kept for the next start: {problem}.</source>
+        <translation>Pernyataan yang diketik di tab PartiQL tidak dapat disimpan untuk start berikutnya: {problem}.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Unsent work that could not be kept</source>
+        <translation>Pekerjaan belum terkirim yang tidak dapat disimpan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Closing now loses unsent work: DynoView could not keep it for the next start.</source>
+        <translation>Menutup sekarang menghilangkan pekerjaan yang belum terkirim: DynoView tidak dapat menyimpannya untuk start berikutnya.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Free some space (or fix the drafts folder) and choose Try again; Cancel keeps the window open, to send the work or copy it elsewhere.</source>
+        <translation>Kosongkan sebagian ruang (atau perbaiki folder draf) lalu pilih Coba lagi; Batal membiarkan jendela terbuka, untuk mengirim pekerjaan atau menyalinnya ke tempat lain.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Try again</source>
+        <translation>Coba lagi</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close without it</source>
+        <translation>Tutup tanpa itu</translation>
+    </message>
+</context>
+<context>
     <name>UnsavedNote</name>
     <message>
         <location filename="../../updates/notice.py" line="+41"/>
@@ -6991,27 +7160,9 @@ Terlama: {key_text}</translation>
     </message>
 </context>
 <context>
-    <name>builder.drafts_view</name>
-    <message>
-        <location filename="../../builder/drafts_view.py" line="-430"/>
-        <source>table {table} on connection {connection}</source>
-        <translation>tabel {table} di koneksi {connection}</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>connection {connection}</source>
-        <translation>koneksi {connection}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>table {table}</source>
-        <translation>tabel {table}</translation>
-    </message>
-</context>
-<context>
     <name>builder.form_base</name>
     <message>
-        <location filename="../../builder/form_base.py" line="-175"/>
+        <location filename="../../builder/form_base.py" line="-195"/>
         <source>Open in builder</source>
         <translation>Buka di pembangun transaksi</translation>
     </message>
@@ -7127,7 +7278,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.template_runner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="-275"/>
+        <location filename="../../builder/template_runner.py" line="-282"/>
         <source>Select an account or lock first (in Items, Accounts &amp; locks or a diagnosis): the templates act on the selection.</source>
         <translation>Pilih akun atau lock dulu (di Item, Akun &amp; lock, atau diagnosis): templat bekerja pada pilihan.</translation>
     </message>
@@ -7212,7 +7363,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>items.detail</name>
     <message>
-        <location filename="../../items/detail.py" line="-255"/>
+        <location filename="../../items/detail.py" line="-257"/>
         <source>
 … cut here for display; Copy as JSON copies the whole item.</source>
         <translation>

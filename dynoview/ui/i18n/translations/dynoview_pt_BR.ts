@@ -256,7 +256,7 @@
     <message>
         <location filename="../../context.py" line="+138"/>
         <location line="+114"/>
-        <location filename="../../transfer/import_controller.py" line="+77"/>
+        <location filename="../../transfer/import_controller.py" line="+79"/>
         <source>the article&apos;s default layout</source>
         <translation>o layout padrão do artigo</translation>
     </message>
@@ -304,7 +304,7 @@
 <context>
     <name>AttributeNode</name>
     <message>
-        <location filename="../../items/detail.py" line="+177"/>
+        <location filename="../../items/detail.py" line="+178"/>
         <source>… {count} more</source>
         <translation>… mais {count}</translation>
     </message>
@@ -535,12 +535,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+359"/>
+        <location filename="../../builder/drafts_view.py" line="+340"/>
         <source>Load template</source>
         <translation>Carregar modelo</translation>
     </message>
     <message>
-        <location line="-195"/>
+        <location line="-190"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>O trabalho do construtor não pôde ser salvo em {current_path} ({exc}); ele continua na janela, mas seria perdido se o DynoView fechasse agora.</translation>
     </message>
@@ -555,17 +555,12 @@
         <translation>Restaurado da sua última sessão: {describe} (salvo às {strftime}).</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>They were made for {where}: check the table names before you Execute.</source>
-        <translation>Foram feitas para {where}: confira os nomes das tabelas antes de Executar.</translation>
-    </message>
-    <message>
-        <location line="-163"/>
+        <location line="-149"/>
         <source>an unknown time</source>
         <translation>um horário desconhecido</translation>
     </message>
     <message numerus="yes">
-        <location line="+185"/>
+        <location line="+175"/>
         <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
         <translation>
             <numerusform>Não restaurada: a transação que sua última sessão deixou no construtor (%n ação) já foi aplicada em {when} (token {token}, no log de ações). Executá-la de novo a escreveria uma segunda vez; Histórico mostra a requisição.</numerusform>
@@ -611,7 +606,7 @@
         <translation>Sua última sessão enviou esta transação e o resultado não é conhecido: ela pode ter sido gravada. Foi enviada em {when} (token {token}). Executar a envia de novo com o mesmo token, que o DynamoDB aplica no máximo uma vez em até 10 minutos do primeiro envio: verifique os itens antes.</translation>
     </message>
     <message>
-        <location line="-182"/>
+        <location line="-172"/>
         <source>This draft&apos;s transaction was already applied at {when} (token {token}, in the action log): executing it again would write it a second time.</source>
         <translation>A transação deste rascunho já foi aplicada em {when} (token {token}, no registro de ações): executá-la de novo a gravaria uma segunda vez.</translation>
     </message>
@@ -621,7 +616,7 @@
         <translation>A transação deste rascunho foi enviada em {when} (token {token}) e seu resultado não é conhecido: ela pode ter sido gravada. Verifique os itens primeiro: Executar a envia de novo com o mesmo token, que o DynamoDB aplica no máximo uma vez em até 10 minutos após o primeiro envio.</translation>
     </message>
     <message>
-        <location line="+328"/>
+        <location line="+318"/>
         <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
         <translation>Não aberta: as ações do construtor continuam como estavam. A nova transação não pôde ser guardada como rascunho ({exc}): abra-a de novo de onde veio.</translation>
     </message>
@@ -657,7 +652,7 @@
         </translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <source>Drafts</source>
         <translation>Rascunhos</translation>
     </message>
@@ -1165,7 +1160,7 @@ Provavelmente quente</translation>
 <context>
     <name>CellStaging</name>
     <message>
-        <location filename="../../items/staging.py" line="+119"/>
+        <location filename="../../items/staging.py" line="+124"/>
         <source>Connect first: edits are staged for a connection and a table.</source>
         <translation>Conecte-se primeiro: as edições são preparadas para uma conexão e uma tabela.</translation>
     </message>
@@ -1228,7 +1223,7 @@ Provavelmente quente</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+31"/>
+        <location line="+35"/>
         <source>Written: the staged changes of %n item(s) are in the table now.</source>
         <translation>
             <numerusform>Escrito: as alterações preparadas de %n item já estão na tabela.</numerusform>
@@ -1236,12 +1231,17 @@ Provavelmente quente</translation>
         </translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
+        <source>The staged changes could not be kept for the next start ({reason}): they stay staged in this session only, and closing the window asks first.</source>
+        <translation>As alterações preparadas não puderam ser guardadas para a próxima inicialização ({reason}): elas continuam preparadas só nesta sessão, e fechar a janela pergunta antes.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>The staged changes could not be kept for the next start ({reason}); they stay staged in this session.</source>
         <translation>As alterações preparadas não puderam ser guardadas para a próxima inicialização ({reason}); elas continuam preparadas nesta sessão.</translation>
     </message>
     <message numerus="yes">
-        <location line="+19"/>
+        <location line="+27"/>
         <source>%n change(s) staged in an earlier window (opened {opened}, last change {saved}) on the connection {name}, restored.</source>
         <translation>
             <numerusform>%Ln alteração preparada numa janela anterior (aberta às {opened}, última alteração às {saved}) na conexão {name}, restaurada.</numerusform>
@@ -2282,6 +2282,38 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
 </context>
 <context>
+    <name>DraftOrigin</name>
+    <message>
+        <location filename="../../builder/draft_origin.py" line="+56"/>
+        <source>table {table} on connection {connection}</source>
+        <extracomment>(connection name, table name), either None when the window had none.</extracomment>
+        <translation>tabela {table} na conexão {connection}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>connection {connection}</source>
+        <translation>conexão {connection}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>table {table}</source>
+        <translation>tabela {table}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>They were made for {where}: check the table names before you Execute.</source>
+        <translation>Foram feitas para {where}: confira os nomes das tabelas antes de Executar.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+27"/>
+        <source>The builder&apos;s %n unsent action(s) were made for {where}; Execute would now send them to connection {new}.</source>
+        <translation>
+            <numerusform>A %n ação não enviada do construtor foi feita para {where}; Executar agora a enviaria para a conexão {new}.</numerusform>
+            <numerusform>As %n ações não enviadas do construtor foram feitas para {where}; Executar agora as enviaria para a conexão {new}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ExportAuditController</name>
     <message>
         <location filename="../../transfer/export_controller.py" line="+182"/>
@@ -2826,7 +2858,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Conecte-se a uma tabela primeiro.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>the schema saved for this connection and table</source>
         <translation>o esquema salvo para esta conexão e tabela</translation>
     </message>
@@ -2929,7 +2961,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>JSON de TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+70"/>
+        <location filename="../../transfer/import_dialog.py" line="+78"/>
         <source>Import items into {name}</source>
         <translation>Importar itens para {name}</translation>
     </message>
@@ -3001,7 +3033,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Escrever lotes com avisos da verificação prévia (colisões, expirados)</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+3"/>
+        <location filename="../../transfer/import_dialog.py" line="+13"/>
         <source>the import</source>
         <translation>a importação</translation>
     </message>
@@ -3036,7 +3068,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Taxa</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Type {type_to_confirm} to import</source>
         <translation>Digite {type_to_confirm} para importar</translation>
     </message>
@@ -3061,12 +3093,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Importar</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>Import items from</source>
         <translation>Importar itens de</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>The Raw CSV box changed, and with it the values read: press Preview before Import.</source>
         <translation>A caixa CSV bruto mudou, e com ela os valores lidos: pressione Pré-visualizar antes de Importar.</translation>
     </message>
@@ -3111,7 +3143,22 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Nenhum problema encontrado.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="-174"/>
+        <source>Skip items already in the table (never replace them)</source>
+        <translation>Pular os itens que já estão na tabela (nunca substituí-los)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Each Put is guarded by attribute_not_exists on the key: an item whose key the table holds is skipped and counted, never replaced. Not with Speed (BatchWriteItem cannot carry a condition).</source>
+        <translation>Cada Put é protegido por attribute_not_exists na chave: um item cuja chave a tabela já tem é pulado e contado, nunca substituído. Não com Velocidade (BatchWriteItem não leva condição).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Keys already in the table</source>
+        <translation>Chaves que já estão na tabela</translation>
+    </message>
+    <message>
+        <location line="+198"/>
         <source>The import that stopped read this CSV with Raw CSV ticked (a leading &apos; kept as data); the box is unticked now, so the rest would be written with other values. Tick Raw CSV and press Preview to resume, or untick Resume to write every item again.</source>
         <translation>A importação que parou leu este CSV com CSV bruto marcado (um &apos; inicial mantido como dado); a caixa está desmarcada agora, então o restante seria gravado com outros valores. Marque CSV bruto e pressione Pré-visualizar para retomar, ou desmarque Retomar para gravar todos os itens de novo.</translation>
     </message>
@@ -3131,18 +3178,42 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>a tabela não tem regras de bloqueio</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+33"/>
+        <source>None of these keys is in {table} yet (checked by {cost}).</source>
+        <translation>Nenhuma destas chaves está em {table} ainda (verificado por {cost}).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>; and {count} more</source>
+        <translation>; e mais {count}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{count} of these keys already exist in {table}: with {check} ticked, each of those items is skipped, never replaced ({keys}; checked by {cost}).</source>
+        <translation>{count} destas chaves já existem em {table}: com {check} marcado, cada um desses itens é pulado, nunca substituído ({keys}; verificado por {cost}).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{count} of these keys already exist in {table}: a Put replaces each item whole (attributes the file does not have are lost): {keys}. Tick {check} to skip them instead (checked by {cost}).</source>
+        <translation>{count} destas chaves já existem em {table}: um Put substitui cada item inteiro (os atributos que o arquivo não tem são perdidos): {keys}. Marque {check} para pulá-los (verificado por {cost}).</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>The import is running: press Cancel to stop it after the batch being written, then Close.</source>
         <translation>A importação está em andamento: clique em Cancelar para pará-la depois do lote sendo gravado e então em Fechar.</translation>
     </message>
     <message>
         <location filename="../../transfer/import_controller.py" line="+12"/>
-        <location filename="../../transfer/import_dialog.py" line="+48"/>
+        <location filename="../../transfer/import_dialog.py" line="-36"/>
+        <location line="+1"/>
+        <location line="+18"/>
+        <location line="+65"/>
+        <location line="+5"/>
         <source>“{check}”</source>
         <translation>“{check}”</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+2"/>
+        <location filename="../../transfer/import_dialog.py" line="-3"/>
         <source>“Raw CSV”</source>
         <translation>“CSV bruto”</translation>
     </message>
@@ -3152,7 +3223,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>o formato</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Importing…</source>
         <translation>Importando…</translation>
     </message>
@@ -3378,7 +3449,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+127"/>
+        <location filename="../../items/panel.py" line="+129"/>
         <source>Edit…</source>
         <extracomment>Edit in place is made this long after the first page of rows (their repaint goes first).</extracomment>
         <translation>Editar…</translation>
@@ -3454,8 +3525,13 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
             <numerusform>Selecione um só item para editar como JSON: ele edita um item por vez, e %n estão selecionados.</numerusform>
         </translation>
     </message>
+    <message>
+        <location line="+26"/>
+        <source>The edit was not opened in the builder: the item was read on {then}. {window}</source>
+        <translation>A edição não foi aberta no construtor: o item foi lido em {then}. {window}</translation>
+    </message>
     <message numerus="yes">
-        <location line="+35"/>
+        <location line="+16"/>
         <source>Select one item to delete: Delete… deletes one item at a time, and %n are selected. Nothing was deleted.</source>
         <translation>
             <numerusform>Selecione um só item para excluir: Excluir… exclui um item por vez, e %n está selecionado. Nada foi excluído.</numerusform>
@@ -3696,12 +3772,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Cancelado: as linhas mantêm a ordem que tinham.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+47"/>
         <source>Open a table to pair its accounts with their locks.</source>
         <translation>Abra uma tabela para parear suas contas com seus bloqueios.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+22"/>
         <source>The schema changed: run the full audit again.</source>
         <translation>O esquema mudou: refaça a auditoria completa.</translation>
     </message>
@@ -3753,7 +3829,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Conectando a {describe}…</translation>
     </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+23"/>
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Conectado: %Ln tabela.{note}</numerusform>
@@ -3877,7 +3953,28 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Abrir rascunho</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Made for</source>
+        <comment>a draft&apos;s connection and table</comment>
+        <translation>Feito para</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Saved</source>
+        <translation>Salvo</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Actions</source>
+        <translation>Ações</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Saved drafts</source>
         <translation>Rascunhos salvos</translation>
     </message>
@@ -3887,7 +3984,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Excluir</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>No drafts saved yet: Drafts → Save draft as… keeps the builder&apos;s work under a name.</source>
         <translation>Nenhum rascunho salvo ainda: Rascunhos → Salvar rascunho como… guarda o trabalho do construtor com um nome.</translation>
     </message>
@@ -5157,9 +5254,37 @@ Requisição: {request}</translation>
     </message>
 </context>
 <context>
+    <name>RowRepairs</name>
+    <message>
+        <location filename="../../locks/row_repairs.py" line="+69"/>
+        <source>{why} Nothing is sent from this form: close it, and open it again from the audit or diagnosis of the table the window shows.</source>
+        <translation>{why} Nada é enviado deste formulário: feche-o e abra-o de novo pela auditoria ou pelo diagnóstico da tabela que a janela mostra.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The window has no table open now.</source>
+        <translation>A janela não tem mais tabela aberta.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The window shows the table {name} now.</source>
+        <translation>A janela mostra agora a tabela {name}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This form was opened on the table {table} of {then}. {now}</source>
+        <translation>Este formulário foi aberto na tabela {table} de {then}. {now}</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>{title}: nothing was opened in the builder. {why}</source>
+        <translation>{title}: nada foi aberto no construtor. {why}</translation>
+    </message>
+</context>
+<context>
     <name>SaveDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="-143"/>
+        <location filename="../../builder/drafts_dialog.py" line="-146"/>
         <source>Save draft as</source>
         <translation>Salvar rascunho como</translation>
     </message>
@@ -6236,8 +6361,9 @@ Requisição: {request}</translation>
 <context>
     <name>TemplateForm</name>
     <message>
-        <location filename="../../builder/form_base.py" line="+140"/>
+        <location filename="../../builder/form_base.py" line="+145"/>
         <source>This template as a Python (boto3) or TypeScript function, with an example sending the form&apos;s values (Alt+E)</source>
+        <extracomment>The note&apos;s object name once the window moved away from where the form opened (tests).</extracomment>
         <translation>Este modelo como função Python (boto3) ou TypeScript, com um exemplo que envia os valores do formulário (Alt+E)</translation>
     </message>
     <message>
@@ -6246,7 +6372,7 @@ Requisição: {request}</translation>
         <translation>A transação</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+70"/>
         <source>&lt;/ol&gt;&lt;p&gt;Nothing is sent yet: the builder shows the exact request to review, then Execute asks for confirmation.&lt;/p&gt;</source>
         <translation>&lt;/ol&gt;&lt;p&gt;Nada é enviado ainda: o construtor mostra a requisição exata para revisão, depois Executar pede confirmação.&lt;/p&gt;</translation>
     </message>
@@ -6259,7 +6385,7 @@ Requisição: {request}</translation>
 <context>
     <name>TemplateRunner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="+131"/>
+        <location filename="../../builder/template_runner.py" line="+132"/>
         <source>Could not read the selected account&apos;s locks, so no repair is offered: </source>
         <translation>Não foi possível ler os bloqueios da conta selecionada, então nenhum reparo é oferecido: </translation>
     </message>
@@ -6269,7 +6395,12 @@ Requisição: {request}</translation>
         <translation>{replace} não se aplica à seleção.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
+        <source>{title}: nothing was opened in the builder. {why}</source>
+        <translation>{title}: nada foi aberto no construtor. {why}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>{windowTitle}: review the request, then Execute.</source>
         <translation>{windowTitle}: revise a requisição, depois Execute.</translation>
     </message>
@@ -6699,6 +6830,45 @@ Mais antigo: {key_text}</translation>
     </message>
 </context>
 <context>
+    <name>UnkeptWork</name>
+    <message>
+        <location filename="../../window/closing.py" line="+94"/>
+        <source>The changes staged in the Items tab could not be kept for the next start ({reason}).</source>
+        <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
+        <translation>As alterações preparadas na aba Itens não puderam ser guardadas para a próxima inicialização ({reason}).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The statement typed in the PartiQL tab could not be kept for the next start: {problem}.</source>
+        <translation>A instrução digitada na aba PartiQL não pôde ser guardada para a próxima inicialização: {problem}.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Unsent work that could not be kept</source>
+        <translation>Trabalho não enviado que não pôde ser guardado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Closing now loses unsent work: DynoView could not keep it for the next start.</source>
+        <translation>Fechar agora perde trabalho não enviado: o DynoView não conseguiu guardá-lo para a próxima inicialização.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Free some space (or fix the drafts folder) and choose Try again; Cancel keeps the window open, to send the work or copy it elsewhere.</source>
+        <translation>Libere espaço (ou conserte a pasta de rascunhos) e escolha Tentar de novo; Cancelar mantém a janela aberta, para enviar o trabalho ou copiá-lo para outro lugar.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Try again</source>
+        <translation>Tentar de novo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close without it</source>
+        <translation>Fechar sem ele</translation>
+    </message>
+</context>
+<context>
     <name>UnsavedNote</name>
     <message>
         <location filename="../../updates/notice.py" line="+41"/>
@@ -7054,27 +7224,9 @@ Mais antigo: {key_text}</translation>
     </message>
 </context>
 <context>
-    <name>builder.drafts_view</name>
-    <message>
-        <location filename="../../builder/drafts_view.py" line="-430"/>
-        <source>table {table} on connection {connection}</source>
-        <translation>tabela {table} na conexão {connection}</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>connection {connection}</source>
-        <translation>a conexão {connection}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>table {table}</source>
-        <translation>a tabela {table}</translation>
-    </message>
-</context>
-<context>
     <name>builder.form_base</name>
     <message>
-        <location filename="../../builder/form_base.py" line="-175"/>
+        <location filename="../../builder/form_base.py" line="-195"/>
         <source>Open in builder</source>
         <translation>Abrir no construtor</translation>
     </message>
@@ -7190,7 +7342,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.template_runner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="-275"/>
+        <location filename="../../builder/template_runner.py" line="-282"/>
         <source>Select an account or lock first (in Items, Accounts &amp; locks or a diagnosis): the templates act on the selection.</source>
         <translation>Selecione primeiro uma conta ou um bloqueio (em Itens, Contas e bloqueios ou um diagnóstico): os modelos agem sobre a seleção.</translation>
     </message>
@@ -7275,7 +7427,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>items.detail</name>
     <message>
-        <location filename="../../items/detail.py" line="-255"/>
+        <location filename="../../items/detail.py" line="-257"/>
         <source>
 … cut here for display; Copy as JSON copies the whole item.</source>
         <translation>
