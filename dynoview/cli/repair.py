@@ -344,8 +344,10 @@ def _print_result(args: argparse.Namespace, plan: RepairPlan, result: RepairRun,
     if stopped is not None:
         where = result.outcomes[stopped]
         why = "cancelled" if result.cancelled else "stopped by an error"
-        print(f"The run was {why} at finding {stopped + 1} of {len(result.outcomes)} ({where.title}); "
-              f"{stopped} done before it. Run the same command again to continue"
-              + ("." if args.dry_run else f" (state: {state_path})."), file=sys.stderr)
+        # The title quotes the finding's value: a carriage return in it would overwrite the line.
+        print(terminal_line(f"The run was {why} at finding {stopped + 1} of {len(result.outcomes)} "
+                            f"({where.title}); {stopped} done before it. Run the same command again "
+                            "to continue" + ("." if args.dry_run else f" (state: {state_path}).")),
+              file=sys.stderr)
     if result.error:
         print(f"dynoview: {result.error}", file=sys.stderr)

@@ -201,3 +201,27 @@ def test_repair_stops_before_sending_when_the_log_is_a_folder(
     after = sorted(json.dumps(i, sort_keys=True) for i in
                    conn.client.scan(TableName=accounts_table, ConsistentRead=True)["Items"])
     assert after == before
+
+
+def test_a_stopped_repair_quotes_a_carriage_return_in_a_value_as_an_escape(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, endpoint_url: str, conn: Connection,
+        log_path: Path) -> None:
+    """"The run was stopped … (release orphan email lock b\\rSUPPORT: ALL CLEAR…)": the raw
+    carriage return sent the terminal back to the start of the line, which then read only what
+    the value wanted it to."""
+    from tests.helpers import empty_accounts_table
+
+    value = "b\rSUPPORT: ALL CLEAR, NOTHING TO DO@x.io"
+    with empty_accounts_table(conn, "cr") as table:
+        conn.client.put_item(TableName=table, Item={"PK": {"S": f"UNIQ#EMAIL#{value}"}, "SK": {"S": "LOCK"}})
+        assert main(["audit", "--endpoint-url", endpoint_url, "--table", table, "--format", "json",
+                     "--no-receipts", "--consistent"]) == 1
+        report = tmp_path / "audit.json"
+        report.write_text(capsys.readouterr().out)
+        log_path.mkdir()  # the run stops at its first (and only) finding
+        code = main(["repair", str(report), "--endpoint-url", endpoint_url, "--table", table,
+                     "--yes", "--rate", "50"])
+        out, err = capsys.readouterr()
+    assert code == 2, out + err
+    [line] = [line for line in err.splitlines() if line.startswith("The run was stopped")]
+    assert "\r" not in line and "b\\rSUPPORT: ALL CLEAR" in line, repr(line)
