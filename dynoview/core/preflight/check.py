@@ -414,7 +414,8 @@ def _verdict(source: Source, schema: UniquenessSchema, world: _World, table: str
                 scope.add(schema.rule(rule_name), value)
     verdict = _Verdict(findings[0], findings[1], compare.forms(schema, items_before, locks_before),
                        compare.forms(schema, items_after, locks_after),
-                       compare.changes(findings[0], findings[1], scope), dict(reversed(blind)))  # 1st wins
+                       compare.changes(findings[0], findings[1], scope, schema),
+                       dict(reversed(blind)))  # the first blind read wins
     for change in verdict.changes:
         if change.breaking and change.after.rule is not None and change.after.value is not None:
             verdict.breaks.setdefault((change.after.rule, change.after.value), []).append(change.status)

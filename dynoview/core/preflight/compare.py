@@ -37,6 +37,7 @@ from dynoview.core.uniqueness.findings import (
     Finding,
 )
 from dynoview.core.uniqueness.forms import clash_key, lookalike_key, trims
+from dynoview.core.uniqueness.key_limits import unlockable
 from dynoview.core.uniqueness.reservation import is_reservation
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 
@@ -121,9 +122,11 @@ def _covers(before: Finding, after: Finding) -> bool:
     return set(after.account_ids) <= set(before.account_ids) and _locks(after) <= _locks(before)
 
 
-def changes(before: Iterable[Finding], after: Iterable[Finding], scope: Scope) -> list[Change]:
+def changes(before: Iterable[Finding], after: Iterable[Finding], scope: Scope,
+            schema: UniquenessSchema | None = None) -> list[Change]:
     """The findings in scope that are new after the transaction: no finding before had the same
-    kind, rule and value with at least its accounts and locks."""
+    kind, rule and value with at least its accounts and locks. With ``schema``, a missing lock
+    of a value no lock can exist for, left by a duplicate of it, is not new (``_unlocked_before``)."""
     earlier: dict[tuple[object, ...], list[Finding]] = {}
     for f in before:
         if scope.holds(f):
@@ -133,17 +136,23 @@ def changes(before: Iterable[Finding], after: Iterable[Finding], scope: Scope) -
         if not scope.holds(finding):
             continue
         same = earlier.get(_key(finding), [])
-        if not any(_covers(was, finding) for was in same) and not _unlocked_before(finding, earlier):
+        if not any(_covers(was, finding) for was in same) and not _unlocked_before(finding, earlier, schema):
             out.append(Change(finding, same[0] if same else None))
     return out
 
 
-def _unlocked_before(finding: Finding, earlier: Mapping[tuple[object, ...], list[Finding]]) -> bool:
-    """A missing lock whose accounts shared the value in a duplicate that had no lock either: the
-    audit had folded it into the duplicate (a resolve of a value no lock can exist for leaves one)."""
-    return finding.status == MISSING_LOCK and any(
-        not was.lock_keys and _covers(was, finding)
-        for was in earlier.get((DUPLICATE_VALUE, finding.rule, finding.value), []))
+def _unlocked_before(finding: Finding, earlier: Mapping[tuple[object, ...], list[Finding]],
+                     schema: UniquenessSchema | None) -> bool:
+    """A missing lock of a value no lock can ever exist for (its key would be over DynamoDB's
+    limit), whose accounts shared the value in a duplicate: the audit had folded it into the
+    duplicate, and resolving it leaves one holder without the lock it can never have. A value
+    that can be locked is new harm: the resolve claims its lock for the holder it keeps."""
+    if schema is None or finding.status != MISSING_LOCK or finding.rule is None or finding.value is None:
+        return False
+    if unlockable(schema, finding.rule, finding.value) is None:
+        return False
+    return any(not was.lock_keys and _covers(was, finding)
+               for was in earlier.get((DUPLICATE_VALUE, finding.rule, finding.value), []))
 
 
 def about(findings: Iterable[Finding], rule: LockRule, value: str, present: bool) -> list[Finding]:
