@@ -54,6 +54,7 @@ from dynoview.core.redaction import (
     redact,
 )
 from dynoview.core.values.visible_text import visible
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import set_role, set_sheets
 from dynoview.ui.windows import bring_to_front
 
@@ -102,14 +103,14 @@ class CrashDialog(QDialog):
         self.headline = QLabel()
         self.headline.setWordWrap(True)
         self.headline.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        explain = QLabel(
+        explain = plain_label(QLabel(
             self.tr("{APP_NAME} is still running and your connection is still open. If something looks "
             "wrong, run the read again or reconnect (Ctrl+O). Keys, secrets and session tokens "
             "have been removed from the report below. Nothing is sent unless you click "
             "Send report: it opens {where} with the report filled in, for you to "
-            "read and submit.").format(APP_NAME=APP_NAME, where=_where(self.target)))
+            "read and submit.").format(APP_NAME=APP_NAME, where=_where(self.target))))
         explain.setWordWrap(True)
-        self.saved = QLabel()
+        self.saved = plain_label(QLabel())
         set_role(self.saved, "hint")
         self.saved.setWordWrap(True)
         self.saved.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

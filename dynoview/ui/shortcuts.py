@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 
 from dynoview.ui.accessible import name_clear_button, tab_leaves
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import set_role
 
 WINDOW = "window"
@@ -182,7 +183,7 @@ class ShortcutsDialog(QDialog):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        note = QLabel(self.tr("The command palette (Ctrl+K) finds every command by name too."))
+        note = plain_label(QLabel(self.tr("The command palette (Ctrl+K) finds every command by name too.")))
         set_role(note, "hint")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)

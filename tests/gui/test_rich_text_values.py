@@ -144,3 +144,26 @@ def test_the_windows_error_box_is_plain_text(qtbot, window: MainWindow) -> None:
     assert isinstance(box, QMessageBox)
     assert box.textFormat() == Qt.TextFormat.PlainText and MARK in box.text()
     box.close()
+
+
+def test_the_builders_status_shows_a_value_as_its_characters(qtbot, window: MainWindow) -> None:
+    """"Only ACCT#1 holds email <img …>" (Templates → Resolve duplicate, Claim): the builder's
+    status line drew the image, and a FIFO named by ``src`` hung the window."""
+    builder = window.feature("BuilderPanel")
+    said = f"Only ACCT#1 holds email {MARK}@x.io: there is no duplicate to resolve."
+    builder.templates.runner.status.emit(said)
+    assert shown(builder.status) == said
+
+
+def test_no_label_renders_html_unless_it_is_made_to(window: MainWindow) -> None:
+    """Every label of the window and its built tabs is plain text, but those that lay their own
+    text out in HTML (escaping what they quote): a text from a table never becomes markup."""
+    for name in ("BuilderPanel", "LocksPanel", "PartiqlPanel", "StreamPanel", "TtlTimelinePanel",
+                 "CapacityPanel"):
+        window.feature(name)
+    rich = {"stream-info", "template-summary"}
+    found = [f"{type(label.parent()).__name__ if label.parent() is not None else '-'}: "
+             f"{label.objectName()!r} {label.text()[:60]!r}"
+             for label in window.findChildren(QLabel)
+             if label.textFormat() != Qt.TextFormat.PlainText and label.objectName() not in rich]
+    assert not found, "labels not plain text:\n" + "\n".join(found)

@@ -24,6 +24,7 @@ from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.pairing_findings import empty_named, empty_text
 from dynoview.core.uniqueness.reservation import is_reservation, reservation_sentence
 from dynoview.core.uniqueness.schema import LockRule
+from dynoview.core.values.visible_text import visible
 
 FREE = "FREE"  # neither locked nor used: the person can sign up
 #: Locked, and no account found holds it, but one storing another spelling (which the rule folds
@@ -40,6 +41,13 @@ def shown(form: str, rule: LockRule | None = None, *, start: bool = False) -> st
     if empty is not None:
         return empty[0].upper() + empty[1:] if start else empty
     return form if form.isascii() and form.isprintable() and form.strip() == form else spelled([form])
+
+
+def _ids(ids: Sequence[str]) -> str:
+    """Account ids as a sentence quotes them: the table's too, so a bidi override, a zero-width
+    space or a line separator in one is a visible escape, as in the value beside it (``visible``:
+    the CLI's line escaping then leaves the sentence as it is)."""
+    return ", ".join(visible(i) for i in ids)
 
 
 def _listed(forms: list[str], rule: LockRule | None = None, *, start: bool = False) -> str:
@@ -60,10 +68,10 @@ def answer(pairing: Pairing, rule: LockRule, value: str, finding: Finding | None
     if status == DUPLICATE_VALUE:
         lock_text = "is locked" if locked else "is not locked"
         return DUPLICATE_VALUE, (
-            f"{text} {lock_text}, and {len(ids)} accounts use it ({', '.join(ids)}): a duplicate. "
+            f"{text} {lock_text}, and {len(ids)} accounts use it ({_ids(ids)}): a duplicate. "
             "Uniqueness was already broken; keep the value on one account and change the others.")
     if status == EXPIRED:
-        owner = f"account {ids[0]} uses it" if len(ids) == 1 else (
+        owner = f"account {_ids(ids[:1])} uses it" if len(ids) == 1 else (
             f"{len(ids)} accounts use it" if ids else "no account uses it")
         return EXPIRED, (
             f"{text} is locked by a lock whose TTL has passed, and {owner}. The expired lock still "
@@ -77,11 +85,11 @@ def answer(pairing: Pairing, rule: LockRule, value: str, finding: Finding | None
             "change. Releasing the lock frees the value.")
     if status == OK:
         return OK, (
-            f"{text} is locked and belongs to account {ids[0]}: working as intended. The person "
+            f"{text} is locked and belongs to account {_ids(ids[:1])}: working as intended. The person "
             "already has an account; help them sign in or recover it.")
     if status == MISSING_LOCK:
         return MISSING_LOCK, (
-            f"{text} belongs to account {ids[0]} but has no lock, so uniqueness is not enforced: "
+            f"{text} belongs to account {_ids(ids[:1])} but has no lock, so uniqueness is not enforced: "
             f"someone else could sign up with it. Claim the {rule.name} lock for that account.")
     return FREE, (f"{text} is free: there is no lock and no account uses it. The person can sign up "
                   "with it.")
@@ -100,7 +108,7 @@ def case_clash_sentence(pairing: Pairing, finding: Finding) -> str:
     ids = list(finding.account_ids)
     how = "case" if len({f.strip().lower() for f in members}) == 1 and all(map(str.isascii, members)) \
         else "case, spacing, Unicode form or invisible characters"
-    users = (f"account{'s' if len(ids) > 1 else ''} using them: {', '.join(ids)}" if ids
+    users = (f"account{'s' if len(ids) > 1 else ''} using them: {_ids(ids)}" if ids
              else "no account uses them")
     both = "both" if len(members) == 2 else "all"
     return (f"{_listed(members, state.rule, start=True)}, which differ only in {how}, are {both} in "
@@ -126,14 +134,14 @@ def lookalike_sentence(pairing: Pairing, finding: Finding, value: str) -> str:
 
 
 def _uses(accounts: list[str], form: str, rule: LockRule) -> str:
-    return f"{', '.join(accounts)} use{'s' if len(accounts) == 1 else ''} {shown(form, rule)}"
+    return f"{_ids(accounts)} use{'s' if len(accounts) == 1 else ''} {shown(form, rule)}"
 
 
 def free_lookalike_note(pairing: Pairing, rule: LockRule, value: str, alike: list[str]) -> str:
     """For a free value that looks like values in the table: signing up with it would clash."""
     state = pairing.rules[rule.name]
     owners = sorted({a for f in alike for a in state.holders_of(f)})
-    who = f" (account{'s' if len(owners) > 1 else ''} {', '.join(owners)})" if owners else ""
+    who = f" (account{'s' if len(owners) > 1 else ''} {_ids(owners)})" if owners else ""
     return (f" But it looks the same as {_listed(alike, rule)}{who}: a signup with {shown(value, rule)} "
             "would be a lookalike clash. Make sure the person is not impersonating that account.")
 
@@ -146,14 +154,14 @@ def orphan_sentence(value: str, rule: LockRule, origin: LockOrigin) -> str:
         return (f"{head}: a stuck signup. {origin.evidence} Releasing the lock lets the person sign "
                 "up again.")
     if origin.kind == LEFT_BY_CHANGE:
-        who = origin.account_id or "an account"
-        now = (f" (it now holds {origin.current_value})" if origin.current_value is not None
+        who = _ids([origin.account_id]) if origin.account_id else "an account"
+        now = (f" (it now holds {shown(origin.current_value, rule)})" if origin.current_value is not None
                else f" (it now has no {rule.name})" if origin.account_id else "")
         return (f"{head}: left behind by a change of {rule.name} on {who}{now}. {origin.evidence} "
                 f"Releasing the lock frees {shown(value, rule)} for anyone; {who} keeps its current "
                 f"{rule.name}.")
     if origin.kind == LEFT_BY_DELETE:
-        who = f" ({origin.account_id})" if origin.account_id else ""
+        who = f" ({_ids([origin.account_id])})" if origin.account_id else ""
         return (f"{head}: left by a deleted account{who}. {origin.evidence} Releasing the lock frees "
                 f"{shown(value, rule)} for anyone.")
     return f"{head}. {origin.evidence}"

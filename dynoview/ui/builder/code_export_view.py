@@ -24,6 +24,7 @@ from dynoview.ui.builder.editing import tables_of
 from dynoview.ui.codegen.code_actions import CodeActions
 from dynoview.ui.context import AppContext
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.plain_text import plain_label
 
 PYTHON = "python"  # the codegen's language names (LANGUAGES), without loading it first
 TYPESCRIPT = "typescript"
@@ -96,8 +97,9 @@ class CodeExportDialog(QDialog):
         self.codes = dict(codes)
         self.names = dict(names)
         layout = QVBoxLayout(self)
-        note = QLabel(" ".join((QCoreApplication.translate("builder.code_export_view", SENDS_NOTE),
-                                 QCoreApplication.translate("builder.dialogs", CREDENTIALS_NOTE))))
+        note = plain_label(QLabel(
+            " ".join((QCoreApplication.translate("builder.code_export_view", SENDS_NOTE),
+                                 QCoreApplication.translate("builder.dialogs", CREDENTIALS_NOTE)))))
         note.setWordWrap(True)
         layout.addWidget(note)
         self.tabs = QTabWidget()

@@ -31,6 +31,7 @@ from dynoview.ui.builder.preflight_view import OverrideDialog, preflight_warning
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.json_highlighter import JsonHighlighter
 from dynoview.ui.json_text import raw_text
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.row_select import select_only_row
 from dynoview.ui.themed import set_role
 
@@ -63,9 +64,9 @@ class ConfirmDialog(QDialog):
         self.setWindowTitle(self.tr("Execute transaction"))
         self.requirement = requirement
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr(
-            "Connection: {connection}").format(connection=requirement.connection)))
-        layout.addWidget(QLabel(requirement.message))
+        layout.addWidget(plain_label(QLabel(self.tr(
+            "Connection: {connection}").format(connection=requirement.connection))))
+        layout.addWidget(plain_label(QLabel(requirement.message)))
         view = code_view(preview, self.tr("Request to send"))
         view.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self._highlighter = JsonHighlighter(view.document())
@@ -73,16 +74,17 @@ class ConfirmDialog(QDialog):
         if preflight is not None and preflight.checked:
             # The warnings the user confirmed stay in view up to the send.
             warned = [warning_line(w) for w in preflight_warnings(preflight)]
-            after = QLabel("\n".join([preflight.summary(), *preflight.lines(), *warned, NOT_ATOMIC_NOTE]))
+            after = plain_label(QLabel(
+                "\n".join([preflight.summary(), *preflight.lines(), *warned, NOT_ATOMIC_NOTE])))
             after.setWordWrap(True)
             after.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             layout.addWidget(after)
         self.typed = QLineEdit()
         if requirement.type_to_confirm is not None:
             self.typed.setPlaceholderText(requirement.type_to_confirm)
-            layout.addWidget(labelled(QLabel(self.tr(
+            layout.addWidget(labelled(plain_label(QLabel(self.tr(
                 "Type {type_to_confirm} to confirm:").format(
-                    type_to_confirm=requirement.type_to_confirm)), self.typed))
+                    type_to_confirm=requirement.type_to_confirm))), self.typed))
             layout.addWidget(self.typed)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.execute_button = self.buttons.addButton(self.tr(
@@ -119,16 +121,16 @@ class ImportDialog(QDialog):
         self.setWindowTitle(self.tr("Import TransactWriteItems JSON"))
         self.transaction: Transaction | None = None
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr(
+        layout.addWidget(plain_label(QLabel(self.tr(
             'Paste {"TransactItems": [...], "ClientRequestToken": "..."} or the bare '
                                 "list (DynamoDB JSON, binary as base64), as the AWS CLI and console "
-                                "write it.")))
+                                "write it."))))
         self.text = QPlainTextEdit()
         self.text.setAccessibleName(self.tr("TransactWriteItems JSON"))
         self.text.setFont(QFont("monospace"))
         self._highlighter = JsonHighlighter(self.text.document())
         layout.addWidget(self.text)
-        self.problems = QLabel()
+        self.problems = plain_label(QLabel())
         self.problems.setWordWrap(True)
         layout.addWidget(self.problems)
         ok_cancel = QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -156,7 +158,7 @@ class ExportDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(title)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(QCoreApplication.translate("builder.dialogs", CREDENTIALS_NOTE)))
+        layout.addWidget(plain_label(QLabel(QCoreApplication.translate("builder.dialogs", CREDENTIALS_NOTE))))
         self.code = code_view(code, title)
         layout.addWidget(self.code)
         copy = QPushButton(self.tr("Copy"))
@@ -164,7 +166,8 @@ class ExportDialog(QDialog):
         row = QHBoxLayout()
         row.addWidget(copy)
         if file_name is not None and file_content is not None:
-            layout.addWidget(QLabel(self.tr("Content of {file_name}:").format(file_name=file_name)))
+            layout.addWidget(plain_label(QLabel(
+                self.tr("Content of {file_name}:").format(file_name=file_name))))
             self.file = code_view(file_content, self.tr("Content of {file_name}").format(file_name=file_name))
             self._highlighter = JsonHighlighter(self.file.document())
             layout.addWidget(self.file)
@@ -189,9 +192,9 @@ class ActionLogDialog(QDialog):
         self.setWindowTitle(self.tr("Action log"))
         self.entries = list(reversed(entries))
         layout = QVBoxLayout(self)
-        heading = QLabel(self.tr(
+        heading = plain_label(QLabel(self.tr(
             "{entries_count} transactions sent, logged in {path}").format(
-                entries_count=len(entries), path=path))
+                entries_count=len(entries), path=path)))
         heading.setWordWrap(True)
         heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(heading)

@@ -22,11 +22,12 @@ from PySide6.QtWidgets import (
 from dynoview.core.drafts.model import Draft, DraftError
 from dynoview.core.drafts.store import DraftInfo, DraftStore
 from dynoview.ui.accessible import tab_leaves
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import set_role
 
 
 def _label(text: str = "", role: str = "hint") -> QLabel:
-    label = QLabel(text)
+    label = plain_label(QLabel(text))
     label.setWordWrap(True)
     set_role(label, role)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -56,7 +57,7 @@ class SaveDraftDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(_label(self.tr("Saves the builder's {describe} under a name: Drafts → "
                                 "Open draft… brings them back.").format(describe=draft.describe())))
-        name_label = QLabel(self.tr("&Name"))
+        name_label = plain_label(QLabel(self.tr("&Name")))
         name_label.setBuddy(self.name_edit)
         layout.addWidget(name_label)
         layout.addWidget(self.name_edit)

@@ -30,6 +30,7 @@ from dynoview.core.tx.template_inputs import (
     ValueCheck,
 )
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
+from dynoview.core.values.visible_text import visible_value
 from dynoview.ui.builder.dialogs import restyle  # defined there: code_export_view needs it too
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.plain_text import plain_tooltip
@@ -41,6 +42,19 @@ EXPORT_TEXT = QT_TRANSLATE_NOOP("builder.form_base", "&Export as code…")  # Al
 def pk_text(schema: UniquenessSchema, item: Mapping[str, Any]) -> str:
     av = item.get(schema.pk_name)
     return av.get("S", "?") if isinstance(av, Mapping) else "?"
+
+
+def shown_text(text: str) -> str:
+    """A value, id or key from the table as a form's title or label quotes it: a bidi override,
+    a zero-width space or a control character as a visible escape (``visible_value``, as the
+    plan's lines quote it), so no value can read as another. Only what is shown: the form
+    builds its transaction from the exact value."""
+    return visible_value(text)
+
+
+def pk_shown(schema: UniquenessSchema, item: Mapping[str, Any]) -> str:
+    """``pk_text`` as a form shows it (``shown_text``)."""
+    return shown_text(pk_text(schema, item))
 
 
 def wrapped_label(text: str, *, rich: bool = False) -> QLabel:

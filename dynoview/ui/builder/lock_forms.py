@@ -30,11 +30,14 @@ from dynoview.core.tx.template_inputs import (
 from dynoview.core.tx.templates import lock_value
 from dynoview.core.uniqueness.schema import UniquenessSchema, normalise
 from dynoview.core.uniqueness.schema import protected_text as text_of
+from dynoview.core.values.visible_text import visible
 from dynoview.ui.builder.form_base import (
     TemplateForm,
     ValueField,
+    pk_shown,
     pk_text,
     restyle,
+    shown_text,
     wrapped_label,
 )
 
@@ -49,18 +52,19 @@ class ClaimLockForm(TemplateForm):
         self.rule = schema.rule(rule_name)
         self.account = dict(account)
         self.value = text_of(account.get(self.rule.attribute))
-        who = pk_text(schema, account)
+        who = pk_shown(schema, account)  # titles and labels escape; the transaction is exact
         super().__init__(
             schema, table, self.tr("Claim the {name} lock of {who}").format(name=self.rule.name, who=who),
             f"Writes the lock this account's {self.rule.name} should have: a Put guarded by "
             "attribute_not_exists (if someone else holds the lock, nothing is written) and a "
             f"check that the account still holds the {self.rule.name}.", parent)
         self.form.addRow(self.tr("Account"), wrapped_label(who))
-        self.form.addRow(self.rule.name.capitalize(), wrapped_label(self.value or "(none)"))
+        self.form.addRow(self.rule.name.capitalize(),
+                         wrapped_label(shown_text(self.value) if self.value else "(none)"))
         # A scoped rule's lock is keyed by the account's scope: one it cannot fill is an error here.
         self.problem = scope_problem(self.rule, self.account)
         self.lock_label = wrapped_label(
-            self.problem or self.rule.lock_pk(lock_value(self.rule, self.account, self.value))
+            self.problem or shown_text(self.rule.lock_pk(lock_value(self.rule, self.account, self.value)))
             if self.value else self.tr(
                 "The account has no {name}: there is no lock to claim.").format(name=self.rule.name))
         self.lock_label.setObjectName("claim-lock")
@@ -100,17 +104,20 @@ class ReleaseLockForm(TemplateForm):
         self.rule, self.value = match
         self.lock_key = {k: v for k, v in lock.items() if k in (schema.pk_name, schema.sk_name)}
         self.holders = list(holders)
-        # A scoped lock's value is its form: shown as "'ada@x.io' in scope acme".
-        shown = self.rule.spelled(self.value) if self.rule.middle is not None else self.value
+        # A scoped lock's value is its form: shown as "'ada@x.io' in scope acme" (``visible``:
+        # the scope is the table's too; the quoted part is already escaped). Titles and labels
+        # escape the value; the transaction is built from the exact one.
+        shown = visible(self.rule.spelled(self.value)) if self.rule.middle is not None \
+            else shown_text(self.value)
         super().__init__(
             schema, table, self.tr(
                 "Release the {name} lock {value}").format(name=self.rule.name, value=shown),
             self.tr("Deletes the lock, only while it exists, so the {name} {value} can be "
             "used again. Release a lock only when no account holds its value: otherwise that "
             "account's value is no longer protected.").format(name=self.rule.name, value=shown), parent)
-        self.form.addRow(self.tr("Lock"), wrapped_label(pk_text(schema, lock)))
-        self.form.addRow(self.tr("Who holds it"), wrapped_label(evidence or (
-            ", ".join(self.holders) if self.holders else
+        self.form.addRow(self.tr("Lock"), wrapped_label(pk_shown(schema, lock)))
+        self.form.addRow(self.tr("Who holds it"), wrapped_label(visible(evidence) or (
+            ", ".join(map(shown_text, self.holders)) if self.holders else
             self.tr("Not checked here: run Diagnose on the value if unsure."))))
         self.owner = QLineEdit()
         self.owner.setPlaceholderText(self.tr(
@@ -121,7 +128,7 @@ class ReleaseLockForm(TemplateForm):
         self.owner_hint = self.tr(
             "If the lock was left by an account that changed its value, "
                                     "name it: the transaction then also checks that it no longer "
-                                    "holds {value}.").format(value=self.value)
+                                    "holds {value}.").format(value=shown_text(self.value))
         self.owner_message = wrapped_label(self.owner_hint)
         restyle(self.owner_message, "hint")
         owner_box = QWidget()
@@ -145,7 +152,8 @@ class ReleaseLockForm(TemplateForm):
                 self.tr("{value} holds {name} {value2}: this lock is "
                 "not an orphan, and releasing it would leave that value unprotected. Change or "
                 "delete the account instead.").format(
-                    value=', '.join(self.holders), name=self.rule.name, value2=self.value))
+                    value=', '.join(map(shown_text, self.holders)), name=self.rule.name,
+                    value2=shown_text(self.value)))
             restyle(self.owner_message, "error")
             return False
         seen = self.seen()
@@ -153,7 +161,8 @@ class ReleaseLockForm(TemplateForm):
             self.owner_message.setText(self.tr(
                 "{owner} holds {name} {value} (as the rule normalises it): this lock is not an "
                 "orphan, and releasing it would leave that value unprotected.").format(
-                    owner=pk_text(self.schema, seen.key), name=self.rule.name, value=self.value))
+                    owner=pk_shown(self.schema, seen.key), name=self.rule.name,
+                    value=shown_text(self.value)))
             restyle(self.owner_message, "error")
             return False
         self.owner_message.setText(self.owner_hint)
@@ -212,15 +221,16 @@ class ResolveDuplicateForm(TemplateForm):
         if len(self.accounts) < 2 or len(values) != 1 or None in values:
             raise ValueError(f"Pick two or more accounts that hold the same {self.rule.name}.")
         self.shared = str(held[0])
+        shared = shown_text(self.shared)  # what titles and labels quote; the checks take the exact one
         rule = self.rule
         super().__init__(
             schema, table, self.tr(
-                "Resolve duplicate {name} {shared}").format(name=rule.name, shared=self.shared),
+                "Resolve duplicate {name} {shared}").format(name=rule.name, shared=shared),
             self.tr("{accounts_count} accounts hold the {name} {shared}: uniqueness is "
             "already broken. Choose the account that keeps it; another one gives it up, in one "
             "transaction that checks the kept account and its lock and changes the other only "
             "while it still holds the value.").format(
-                accounts_count=len(self.accounts), name=rule.name, shared=self.shared), parent)
+                accounts_count=len(self.accounts), name=rule.name, shared=shared), parent)
         self.keep_group = QButtonGroup(self)
         keep_box = QWidget()
         keep_layout = QVBoxLayout(keep_box)
@@ -258,9 +268,9 @@ class ResolveDuplicateForm(TemplateForm):
 
     def describe(self, account: Mapping[str, Any]) -> str:
         """ "ACCT#2a3b4c — username dup1": the id and the account's other protected values."""
-        parts = [f"{r.name} {v}" for r in self.schema.rules if r is not self.rule
+        parts = [f"{r.name} {shown_text(v)}" for r in self.schema.rules if r is not self.rule
                  for v in [text_of(account.get(r.attribute))] if v]
-        return pk_text(self.schema, account) + (f" — {', '.join(parts)}" if parts else "")
+        return pk_shown(self.schema, account) + (f" — {', '.join(parts)}" if parts else "")
 
     def keep_index(self) -> int | None:
         index = self.keep_group.checkedId()
@@ -295,7 +305,7 @@ class ResolveDuplicateForm(TemplateForm):
         ok = True
         if self.keep_index() is None:
             self.keep_error.setText(self.tr(
-                "Choose the account that keeps {shared}.").format(shared=self.shared))
+                "Choose the account that keeps {shared}.").format(shared=shown_text(self.shared)))
             restyle(self.keep_error, "hint")
             ok = False
         else:

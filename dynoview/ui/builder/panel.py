@@ -55,6 +55,7 @@ from dynoview.ui.builder.token_row import TokenRow
 from dynoview.ui.builder.toolbar import BuilderToolbar
 from dynoview.ui.context import AppContext, ItemsChanged
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.plain_text import plain_label
 
 EXPORT_TITLES = {"boto3": QT_TRANSLATE_NOOP(
     "builder.panel", "boto3 (Python)"), "cli": "AWS CLI", "js": "JavaScript SDK v3"}
@@ -133,7 +134,7 @@ class BuilderPanel(QWidget):
         self.side = SideTabs()
         self.templates = TemplatesMenu(self.ctx, self.toolbar.templates_menu, tables,
                                        lambda: default_table(self.ctx), self)
-        self.status = QLabel(wordWrap=True)
+        self.status = plain_label(QLabel(wordWrap=True))
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         split = QSplitter(childrenCollapsible=False)
         split.addWidget(self.action_pane)

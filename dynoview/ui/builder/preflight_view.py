@@ -29,6 +29,7 @@ from dynoview.core.preflight.model import PreflightWarning
 from dynoview.core.tx.model import Transaction
 from dynoview.core.uniqueness.findings import EXPLANATIONS
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.tones import muted, tone, warning_color
 
 IDLE_TEXT = QT_TRANSLATE_NOOP(
@@ -61,15 +62,15 @@ class PreflightView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.preflight: Preflight | None = None
-        self.title = QLabel(self.tr("After this transaction (preflight)"))
-        self.summary = QLabel(QCoreApplication.translate("builder.preflight_view", IDLE_TEXT))
+        self.title = plain_label(QLabel(self.tr("After this transaction (preflight)")))
+        self.summary = plain_label(QLabel(QCoreApplication.translate("builder.preflight_view", IDLE_TEXT)))
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.lines = QListWidget()
         self.lines.setAccessibleName(self.tr("Accounts and locks after this transaction"))
         self.lines.setWordWrap(True)
         self.lines.setMinimumHeight(72)
-        self.note = QLabel(NOT_ATOMIC_NOTE)
+        self.note = plain_label(QLabel(NOT_ATOMIC_NOTE))
         self.note.setWordWrap(True)
         self.suggest_button = QPushButton(self.tr("Load the right transaction"))
         self.suggest_button.setToolTip(self.tr(
@@ -173,14 +174,14 @@ class OverrideDialog(QDialog):
         self.table = table
         layout = QVBoxLayout(self)
         parts = [r.message for r in preflight.refusals] + [warning_line(w) for w in warnings]
-        self.text = text = QLabel("\n\n".join(parts))
+        self.text = text = plain_label(QLabel("\n\n".join(parts)))
         text.setWordWrap(True)
         text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(text)
         why = self.tr("break the lock on purpose") if refused else \
             self.tr("accept the warning(s)", "", len(warnings))
-        layout.addWidget(QLabel(self.tr(
-            "To send it anyway and {why}, type {table}:").format(why=why, table=table)))
+        layout.addWidget(plain_label(QLabel(self.tr(
+            "To send it anyway and {why}, type {table}:").format(why=why, table=table))))
         self.typed = QLineEdit()
         self.typed.setPlaceholderText(table)
         layout.addWidget(self.typed)

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QCheckBox, QLabel, QPlainTextEdit, QPushButton, QV
 from dynoview.core.tx.wire import formatted
 from dynoview.ui.builder.dialogs import JsonHighlighter
 from dynoview.ui.flow_layout import FlowLayout
+from dynoview.ui.plain_text import plain_label
 
 
 class PreviewView(QWidget):
@@ -32,7 +33,7 @@ class PreviewView(QWidget):
             "Formatted (for reading; the exact bytes are the unformatted view)"))
         self.copy_button = QPushButton(self.tr("Copy exact request"))
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("Exact request body (what is sent)")))
+        layout.addWidget(plain_label(QLabel(self.tr("Exact request body (what is sent)"))))
         layout.addWidget(self.preview_view, 1)
         row = FlowLayout()
         row.addWidget(self.formatted_box)

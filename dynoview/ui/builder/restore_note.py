@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import set_role
 
 
@@ -15,7 +16,7 @@ class RestoreNote(QFrame):
         super().__init__(parent)
         self.setObjectName("restore-note")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.text = QLabel()
+        self.text = plain_label(QLabel())
         self.text.setWordWrap(True)
         self.text.setObjectName("restore-note-text")
         self.discard_button = QPushButton(self.tr("Discard"))

@@ -50,11 +50,13 @@ from dynoview.core.tx.template_inputs import (
 from dynoview.core.tx.templates import lock_value, scope_attributes
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.uniqueness.schema import protected_text as text_of
+from dynoview.core.values.visible_text import visible
 from dynoview.ui.builder.form_base import (
     TemplateForm,
     ValueField,
-    pk_text,
+    pk_shown,
     restyle,
+    shown_text,
     wrapped_label,
 )
 from dynoview.ui.builder.lock_forms import ClaimLockForm, ReleaseLockForm, ResolveDuplicateForm
@@ -179,7 +181,7 @@ class ChangeValueForm(TemplateForm):
         self.account = dict(account)
         self.current = text_of(account.get(self.rule.attribute))
         rule = self.rule
-        who = pk_text(schema, account)
+        who = pk_shown(schema, account)  # titles and labels escape; the transaction is exact
         super().__init__(
             schema, table, self.tr("Change {name} of {who}").format(name=rule.name, who=who),
             self.tr("Moves the {name} and its lock together, in one transaction: the new lock is "
@@ -187,14 +189,15 @@ class ChangeValueForm(TemplateForm):
             "released, and the account is updated only while it still holds "
             "{value}.").format(
                 name=rule.name,
-                value=self.current if self.current is not None else f'no {rule.name}'), parent)
+                value=shown_text(self.current) if self.current is not None else f'no {rule.name}'), parent)
         if note:
             self.note = wrapped_label(note)
             restyle(self.note, "hint")
             self.main_layout.insertWidget(1, self.note)
         self.form.addRow(self.tr("Account"), wrapped_label(who))
         current = "(none)" if self.current is None else \
-            f"{self.current}   (lock {rule.lock_pk(lock_value(rule, self.account, self.current))})"
+            f"{shown_text(self.current)}   " \
+            f"(lock {shown_text(rule.lock_pk(lock_value(rule, self.account, self.current)))})"
         self.current_label = wrapped_label(current)
         self.form.addRow(self.tr("Current {name}").format(name=rule.name), self.current_label)
         self.field = ValueField(rule, self.tr("the new {name}").format(name=rule.name))
@@ -227,7 +230,7 @@ class DeleteAccountForm(TemplateForm):
 
     def __init__(self, schema: UniquenessSchema, table: str, account: Mapping[str, Any],
                  parent: QWidget | None = None) -> None:
-        who = pk_text(schema, account)
+        who = pk_shown(schema, account)  # titles and labels escape; the transaction is exact
         super().__init__(
             schema, table, self.tr("Delete account {who}").format(who=who),
             self.tr("Deletes the account and the locks of its values in one transaction, so no lock is "
@@ -246,7 +249,7 @@ class DeleteAccountForm(TemplateForm):
             lock = rule.lock_pk(lock_value(rule, account, value))
             self.locks.append(lock)
             self.form.addRow(rule.name.capitalize(), wrapped_label(self.tr(
-                "{value}   → removes lock {lock}").format(value=value, lock=lock)))
+                "{value}   → removes lock {lock}").format(value=shown_text(value), lock=shown_text(lock))))
         self.revalidate()
 
     def build(self) -> Transaction:
@@ -301,11 +304,12 @@ def template_entries(schema: UniquenessSchema, item: Mapping[str, Any] | None,
         "builder.template_forms", "Sign up (new account)…"), SIGN_UP, group=NEW)]
     if item is None:
         return entries
-    who = pk_text(schema, item)
+    who = pk_shown(schema, item)  # the titles quote the table's id and values escaped
     values = {r.name: text_of(item.get(r.attribute)) for r in schema.rules}
     for offer in applicable.offers:
         rule = offer.rule
-        shown = values.get(rule) if rule is not None else None
+        value = values.get(rule) if rule is not None else None
+        shown = shown_text(value) if value is not None else None
         if offer.name == CHANGE_VALUE and rule is not None:
             entries.append(TemplateEntry(QCoreApplication.translate(
                 "builder.template_forms", "Change {rule} of {who} ({value})…").format(
@@ -331,6 +335,8 @@ def template_entries(schema: UniquenessSchema, item: Mapping[str, Any] | None,
         elif offer.name == DELETE_ITEM:
             entries.append(TemplateEntry(QCoreApplication.translate(
                 "builder.template_forms", "Delete item {who} (guarded)").format(who=who), DELETE_ITEM))
-    notes = [READING_HINT] if reading else list(applicable.notes)
+    # A note may quote the item's value (core's sentence): escaped as the titles are (``visible``
+    # leaves a translatable note, plain text, as it is).
+    notes = [READING_HINT] if reading else [visible(n) for n in applicable.notes]
     entries.extend(TemplateEntry(note, "", group=WHY) for note in notes)
     return entries

@@ -13,6 +13,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from dynoview.core.tx.idempotency import TokenPolicy
+from dynoview.ui.plain_text import plain_label
 
 
 class TokenRow(QWidget):
@@ -27,13 +28,13 @@ class TokenRow(QWidget):
         self.token_edit.setToolTip(self.tr(
             "ClientRequestToken: resending with the same token is idempotent for "
                                    "10 minutes"))
-        self.token_note = QLabel(self.tokens.note())
+        self.token_note = plain_label(QLabel(self.tokens.note()))
         self.regenerate_button = QPushButton(self.tr("Regenerate"))
         self.regenerate_button.setToolTip(self.tr(
             "A new token: DynamoDB treats the next send as a new request"))
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        label = QLabel(self.tr("ClientRequestToken"))
+        label = plain_label(QLabel(self.tr("ClientRequestToken")))
         label.setBuddy(self.token_edit)
         row.addWidget(label)
         row.addWidget(self.token_edit, 1)

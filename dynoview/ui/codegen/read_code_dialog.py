@@ -26,6 +26,7 @@ from dynoview.ui.builder.dialogs import CREDENTIALS_NOTE, code_view
 from dynoview.ui.codegen.code_actions import CodeActions
 from dynoview.ui.context import AppContext
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.plain_text import plain_label
 
 #: The chooser's entries, in order: each language and which SDK or tool it uses.
 TITLES = {PYTHON: "Python (boto3)", AWS_CLI: "AWS CLI (POSIX shell)",
@@ -53,12 +54,13 @@ class ReadCodeDialog(QDialog):
         self.read: ReadRequest | None = None
         self.codes: dict[str, str] = {}
         layout = QVBoxLayout(self)
-        note = QLabel(" ".join((QCoreApplication.translate("codegen.read_code_dialog", READS_NOTE),
-                                 QCoreApplication.translate("builder.dialogs", CREDENTIALS_NOTE))))
+        note = plain_label(QLabel(
+            " ".join((QCoreApplication.translate("codegen.read_code_dialog", READS_NOTE),
+                                 QCoreApplication.translate("builder.dialogs", CREDENTIALS_NOTE)))))
         note.setWordWrap(True)
         layout.addWidget(note)
         row = QHBoxLayout()
-        label = QLabel(self.tr("&Language:"))
+        label = plain_label(QLabel(self.tr("&Language:")))
         self.chooser = QComboBox()
         self.chooser.setObjectName("read-code-language")
         for lang, title in TITLES.items():

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QVBoxLayout, QWidget
 
 from dynoview.ui import settings as saved
 from dynoview.ui.i18n import languages
+from dynoview.ui.plain_text import plain_label
 
 
 class LanguageChooser(QWidget):
@@ -26,7 +27,7 @@ class LanguageChooser(QWidget):
         for code, name in languages.TRANSLATED.items():
             self.combo.addItem(name, code)
         self.combo.setCurrentIndex(max(0, self.combo.findData(saved.load_language())))
-        self.note = QLabel(self.tr("The language applies at the next start of DynoView."), self)
+        self.note = plain_label(QLabel(self.tr("The language applies at the next start of DynoView."), self))
         self.note.setObjectName("language-note")
         self.note.setWordWrap(True)
         layout = QVBoxLayout(self)

@@ -85,7 +85,7 @@ class CellEditor(QWidget):
         self.flag = QComboBox()
         self.flag.addItems(["true", "false"])
         self.flag.setAccessibleName(self.tr("Value"))
-        self.nothing = QLabel(self.tr("NULL (no value)"))
+        self.nothing = plain_label(QLabel(self.tr("NULL (no value)")))
         self.stack = QStackedWidget()
         for page in (self.line, self.flag, self.nothing):
             self.stack.addWidget(page)

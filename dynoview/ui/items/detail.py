@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # imported with the first item shown (``_import_value_code``)
     from dynoview.core.values.dynamodb_json import dynamodb_json, to_dynamodb_json
     from dynoview.core.values.plain import plain_json
     from dynoview.core.values.types import type_code
+    from dynoview.core.values.visible_text import visible
 
 _SET_TYPES = {"SS", "NS", "BS"}
 TREE_BUDGET = 200  # nodes built when an item is shown (breadth first)
@@ -51,13 +52,14 @@ _value_code = False  # ``_import_value_code`` ran
 def _import_value_code() -> None:
     """Import the value code the pane shows an item with: with the first item, not before the
     window's first paint (an empty pane needs none of it; issue 19)."""
-    global display_text, dynamodb_json, to_dynamodb_json, plain_json, type_code, _value_code
+    global display_text, dynamodb_json, to_dynamodb_json, plain_json, type_code, visible, _value_code
     if _value_code:
         return
     from dynoview.core.values.display import display_text
     from dynoview.core.values.dynamodb_json import dynamodb_json, to_dynamodb_json
     from dynoview.core.values.plain import plain_json
     from dynoview.core.values.types import type_code
+    from dynoview.core.values.visible_text import visible
 
     _value_code = True
 
@@ -148,7 +150,10 @@ class AttributeNode(QTreeWidgetItem):
     def __init__(self, name: str, av: dict[str, Any]) -> None:
         _import_value_code()
         text = display_text(av, limit=500)
-        super().__init__([name, type_code(av), text])
+        # The name is the table's too: shown as the value's map keys are (a bidi override or a
+        # zero-width space as an escape); ``name`` keeps it exact.
+        super().__init__([visible(name), type_code(av), text])
+        self.name = name
         # The longer text only when the short one was cut (else both are the same).
         # Escaped: every tooltip is HTML when it looks like HTML, and the value is the table's.
         self.setToolTip(2, plain_tooltip(display_text(av, limit=5000) if text.endswith("…") else text))

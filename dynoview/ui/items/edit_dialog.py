@@ -148,10 +148,11 @@ class ItemEditDialog(QDialog):
         self.original = item
         self.schema = schema
         self.info = info
-        hint = QLabel(self.tr("Edit the item as DynamoDB JSON. Saving opens the transaction builder "
+        hint = plain_label(QLabel(
+            self.tr("Edit the item as DynamoDB JSON. Saving opens the transaction builder "
                       "with an Update of only the attributes you changed, each guarded on the value "
                       "you saw, so other attributes stay as they are and nothing is written until "
-                      "you have checked the request."))
+                      "you have checked the request.")))
         hint.setWordWrap(True)
         self.editor = QPlainTextEdit()
         self.editor.setAccessibleName(self.tr("Item as DynamoDB JSON"))

@@ -24,7 +24,7 @@ from dynoview.core.reads.browse import BrowseSpec
 from dynoview.core.reads.history import SAVED_LIMIT, describe, spec_from_json, spec_to_json
 from dynoview.ui import settings as saved
 from dynoview.ui.accessible import labelled
-from dynoview.ui.plain_text import plain_tooltip
+from dynoview.ui.plain_text import plain_label, plain_tooltip
 from dynoview.ui.themed import set_role
 
 SpecRole = Qt.ItemDataRole.UserRole + 1
@@ -41,10 +41,11 @@ class ReadHistoryDialog(QDialog):
         self.connection, self.table, self._run = connection, table, run
         layout = QVBoxLayout(self)
         self.saved_list = QListWidget()
-        layout.addWidget(labelled(QLabel(self.tr("Saved reads")), self.saved_list))
+        layout.addWidget(labelled(plain_label(QLabel(self.tr("Saved reads"))), self.saved_list))
         layout.addWidget(self.saved_list, 1)
         self.recent_list = QListWidget()
-        layout.addWidget(labelled(QLabel(self.tr("Recent reads (most recent first)")), self.recent_list))
+        layout.addWidget(labelled(plain_label(QLabel(
+            self.tr("Recent reads (most recent first)"))), self.recent_list))
         layout.addWidget(self.recent_list, 2)
         save_row = QHBoxLayout()
         self.name_edit = QLineEdit()
@@ -56,7 +57,7 @@ class ReadHistoryDialog(QDialog):
         save_row.addWidget(self.save_button)
         save_row.addWidget(self.delete_button)
         layout.addLayout(save_row)
-        self.message = QLabel()
+        self.message = plain_label(QLabel())
         set_role(self.message, "hint")
         self.message.setWordWrap(True)
         layout.addWidget(self.message)

@@ -347,7 +347,13 @@ class ItemsModel(QAbstractTableModel):
         if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._columns):
             name = self._columns[section]
             if role == Qt.ItemDataRole.DisplayRole:  # the computed column's name is also its key
-                return self.tr("TTL status") if name == TTL_STATUS_COLUMN else name
+                if name == TTL_STATUS_COLUMN:
+                    return self.tr("TTL status")
+                # The table's name, shown as its cells' map keys are: a bidi override or a
+                # zero-width space as an escape (the exact name stays in ``columns()``).
+                from dynoview.core.values.visible_text import visible  # loaded with the rows
+
+                return visible(name)
             if role == Qt.ItemDataRole.FontRole and self._table and name in self._table.key_names:
                 from PySide6.QtGui import QFont  # its enums cost 2 ms before the first paint
 
@@ -359,9 +365,11 @@ class ItemsModel(QAbstractTableModel):
                     return ("Expiry computed at read time: DynamoDB deletes expired items in the "
                             "background, typically within days, so they stay readable until then.")
                 # Attribute names are the table's: escaped, or Qt would render one that looks like HTML.
+                from dynoview.core.values.visible_text import visible  # loaded with the rows
+
                 if self._table and name in self._table.key_names:
-                    return plain_tooltip(self.tr("{name}: key attribute").format(name=name))
-                return plain_tooltip(name)
+                    return plain_tooltip(self.tr("{name}: key attribute").format(name=visible(name)))
+                return plain_tooltip(visible(name))
         if orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole:
             return section + 1
         return None

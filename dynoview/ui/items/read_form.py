@@ -57,6 +57,9 @@ class ReadForm(QGroupBox):
         super().__init__(self.tr("Read"), parent)
         self.info: TableInfo | None = None
         self._sampled: set[str] = set()  # the attribute names the table's items read so far have
+        # A name the filter shows escaped (a bidi override, a zero-width space), by what it shows:
+        # the read asks for the exact name.
+        self._exact: dict[str, str] = {}
         self._strong_choice = False  # the user's "Strongly consistent", kept while a GSI is read
         self._hide_choice = False  # the user's "Hide expired", kept while it is off (no TTL in the rows)
         self._tips: dict[QWidget, tuple[str, str]] = {}  # widget: (its own tooltip, the error's)
@@ -105,9 +108,9 @@ class ReadForm(QGroupBox):
         self.cancel_button.setEnabled(False)
         named(self.index, self.tr("Table or index"))
         named(self.page_size, self.tr("Page size"), self.tr("Items per page read"))
-        on = QLabel(self.tr("on", "Scan or Query on a table or an index"))
-        for w in (labelled(QLabel(self.tr("Mode")), self.mode), self.mode, on, self.index, self.consistent,
-                  self.page_size, self.hide_expired):
+        on = plain_label(QLabel(self.tr("on", "Scan or Query on a table or an index")))
+        mode = labelled(plain_label(QLabel(self.tr("Mode"))), self.mode)
+        for w in (mode, self.mode, on, self.index, self.consistent, self.page_size, self.hide_expired):
             top.addWidget(w)
         top.addStretch()
         run_box = QWidget()  # Run and Cancel wrap together, never apart
@@ -172,7 +175,7 @@ class ReadForm(QGroupBox):
         named(self.filter_type, self.tr("Filter value type"))
         named(self.filter_value, self.tr("Filter value"))
         named(self.filter_value2, self.tr("Filter upper bound"))
-        for w in (QLabel(self.tr("Filter")), self.filter_attr, self.filter_op, self.filter_type,
+        for w in (plain_label(QLabel(self.tr("Filter"))), self.filter_attr, self.filter_op, self.filter_type,
                   self.filter_value, self.filter_value2):
             filter_row.addWidget(w)
         return filter_row
@@ -210,36 +213,66 @@ class ReadForm(QGroupBox):
         self.index.blockSignals(False)
         self.filter_attr.clear()
         self._sampled = set()
+        self._exact = {}
         self.clear_errors()
         self.update_form()
         self._update_attribute_note()
 
     def set_attributes(self, names: list[str]) -> None:
-        """The attributes the filter offers (what the result has shown), keeping the text."""
+        """The attributes the filter offers (what the result has shown), keeping the text.
+
+        Each entry shows the name as the grid's header does (escapes for hidden characters) and
+        holds the exact name as its data, which the read uses."""
         current = self.filter_attr.currentText()
         self.filter_attr.blockSignals(True)
         self.filter_attr.clear()
-        self.filter_attr.addItems(names)
+        for name in names:
+            shown = self._show_name(name)
+            self.filter_attr.addItem(shown, name)
         self.filter_attr.setEditText(current)
         self.filter_attr.blockSignals(False)
         self._sampled.update(names)  # every read of this table: an empty page forgets nothing
         self._update_attribute_note()
 
+    def _show_name(self, name: str) -> str:
+        """``name`` as the filter shows it, remembered when that is not the name itself."""
+        from dynoview.core.values.visible_text import visible  # with the first page's names
+
+        shown = visible(name)
+        if shown != name:
+            self._exact[shown] = name
+        return shown
+
+    def filter_attribute(self) -> str:
+        """The filter's attribute name, exact: an entry picked from the list (or its text,
+        shown with escapes) is the name it stands for; anything else is taken as typed."""
+        text = self.filter_attr.currentText()
+        index = self.filter_attr.currentIndex()
+        if index >= 0 and self.filter_attr.itemText(index) == text:
+            data = self.filter_attr.itemData(index)
+            if isinstance(data, str):
+                return data
+        if text in self._sampled:  # a name an item has, typed as it is
+            return text
+        return self._exact.get(text, text)
+
     def _update_attribute_note(self) -> None:
         """Warn, at the filter, of a name with blanks at an end that no item read so far has:
         it is sent as typed, and " email" is not "email"."""
-        name = self.filter_attr.currentText()
+        name = self.filter_attribute()
         odd = bool(name) and name != name.strip() and name not in self._sampled
         if odd:
             import json  # a name is quoted only when one is odd: not before the first paint
 
+            from dynoview.core.values.visible_text import visible
+
             text = self.tr("The attribute name {name} begins or ends with blank space, and no item "
                            "read so far has it: the filter uses it exactly as typed.").format(
-                               name=json.dumps(name, ensure_ascii=False))
+                               name=visible(json.dumps(name, ensure_ascii=False)))
             trimmed = name.strip()
             if trimmed in self._sampled:
                 text += " " + self.tr("{trimmed} is another attribute.").format(
-                    trimmed=json.dumps(trimmed, ensure_ascii=False))
+                    trimmed=visible(json.dumps(trimmed, ensure_ascii=False)))
             self.filter_note.setText(text)
         self.filter_note.setVisible(odd)
 
@@ -328,7 +361,7 @@ class ReadForm(QGroupBox):
         # where the table or index has no sort key, and the user could not clear it.
         op = self.sk_op.currentText() if self.sk_op.isEnabled() else ANY
         # Exactly as typed: DynamoDB names may begin or end with spaces (the note warns).
-        attr = self.filter_attr.currentText()
+        attr = self.filter_attribute()
         return BrowseSpec(
             table=info.name,
             mode=self.mode.currentText(),
@@ -355,7 +388,8 @@ class ReadForm(QGroupBox):
         self.sk_value.setText(values[0])
         self.sk_value2.setText(values[1])
         flt = spec.filter
-        self.filter_attr.setEditText(flt.attribute if flt else "")
+        # Shown as the list shows it; the read asks for the exact name again.
+        self.filter_attr.setEditText(self._show_name(flt.attribute) if flt else "")
         if flt is not None:
             self.filter_op.setCurrentText(flt.operator)
             self.filter_type.setCurrentText(flt.value_type)

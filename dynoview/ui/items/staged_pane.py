@@ -27,7 +27,7 @@ from dynoview.core.edits.staging import StagedEdits, key_text
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.display import display_text
 from dynoview.ui.elided_label import ElidedLabel
-from dynoview.ui.plain_text import plain_tooltip
+from dynoview.ui.plain_text import plain_label, plain_tooltip
 from dynoview.ui.themed import set_role
 
 CELL_ROLE = Qt.ItemDataRole.UserRole + 1  # (table, key, attribute) of a line
@@ -51,7 +51,7 @@ class StagedPane(QFrame):
         super().__init__(parent)
         self.setObjectName("staged-pane")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.title = QLabel()
+        self.title = plain_label(QLabel())
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)

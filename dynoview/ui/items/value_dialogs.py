@@ -86,7 +86,7 @@ class _StageDialog(QDialog):
         self.kept_note = KeptNote()  # what was typed and not staged when the app last closed
         self.keeper: TextKeeper | None = None
         self.base: Fields = {}
-        self.hint = QLabel(hint)
+        self.hint = plain_label(QLabel(hint))
         self.hint.setWordWrap(True)
         self.editor = QPlainTextEdit()
         self.editor.setFont(monospace())

@@ -44,6 +44,7 @@ from dynoview.ui.locks.live_bar import LiveBar
 from dynoview.ui.locks.model import AuditRowsModel
 from dynoview.ui.locks.repair_flow import RowActions
 from dynoview.ui.placeholder import PlaceholderBrowser
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import set_role
 
 FILTER_ALL = QT_TRANSLATE_NOOP("locks.layout", "All rows")
@@ -58,11 +59,11 @@ class AuditBar(QWidget):
         super().__init__(parent)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.schema_label = QLabel()
+        self.schema_label = plain_label(QLabel())
         self.schema_label.setWordWrap(True)
         layout.addWidget(self.schema_label)
         layout.addLayout(self._build_row())
-        self.counts_label = QLabel(QCoreApplication.translate("locks.layout", NO_AUDIT))
+        self.counts_label = plain_label(QLabel(QCoreApplication.translate("locks.layout", NO_AUDIT)))
         self.counts_label.setWordWrap(True)
         layout.addWidget(self.counts_label)
 
@@ -216,7 +217,7 @@ class OrderingBar(QFrame):
         self.setAutoFillBackground(True)
         row = QHBoxLayout(self)
         row.setContentsMargins(6, 2, 2, 2)
-        self.label = QLabel()
+        self.label = plain_label(QLabel())
         self.progress = QProgressBar()
         self.progress.setRange(0, 0)  # busy: an order has no share done to show
         self.progress.setTextVisible(False)

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTextBrowser, Q
 
 from dynoview.core.values.visible_text import visible
 from dynoview.core.watch.events import WatchEvent
+from dynoview.ui.plain_text import plain_label
 
 
 def records_html(events: list[WatchEvent]) -> str:
@@ -34,10 +35,10 @@ class RecordsDialog(QDialog):
         self.events = list(events)
         n = len(self.events)
         changes = self.tr("%Ln change(s)", "", n)
-        intro = QLabel(self.tr("{changes} of this row since Live mode started, newest first. "
+        intro = plain_label(QLabel(self.tr("{changes} of this row since Live mode started, newest first. "
                        "“caused by” is the write; “same moment” the records written with it "
                        "(the rest of its transaction, as far as the stream shows it).").format(
-                           changes=changes))
+                           changes=changes)))
         intro.setWordWrap(True)
         self.view = QTextBrowser()
         self.view.setAccessibleName(self.tr("Stream records of this row"))

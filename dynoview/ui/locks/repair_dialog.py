@@ -53,6 +53,7 @@ from dynoview.ui.accessible import labelled
 from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.locks.repair_controller import RepairController
 from dynoview.ui.locks.repair_model import COL_RESULT, COL_VALUE, RepairModel
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.transfer.opened_on import OpenedOn
 
 
@@ -102,28 +103,28 @@ class RepairDialog(QDialog):
         layout = QVBoxLayout(self)
         conn = self.connection
         where = self.opened_on.opened_text() if conn is not None else self.tr("no connection")
-        self.plan_label = QLabel(self.tr(
+        self.plan_label = plain_label(QLabel(self.tr(
             "{summary} Table {name} on {where}.").format(
-                summary=self.plan.summary(), name=self.table.name, where=where))
+                summary=self.plan.summary(), name=self.table.name, where=where)))
         self.plan_label.setWordWrap(True)
         layout.addWidget(self.plan_label)
-        note = QLabel(self.tr(
+        note = plain_label(QLabel(self.tr(
             "Each repair first re-reads its lock and account with strongly consistent reads "
                       "and runs the preflight; a finding that changed since the audit is skipped. "
-                      "Duplicates, case clashes and expired items are listed for you to decide."))
+                      "Duplicates, case clashes and expired items are listed for you to decide.")))
         note.setWordWrap(True)
         layout.addWidget(note)
-        self.read_only_label = QLabel(READ_ONLY_MESSAGE)
+        self.read_only_label = plain_label(QLabel(READ_ONLY_MESSAGE))
         self.read_only_label.setWordWrap(True)
         self.read_only_label.setVisible(conn is None or conn.spec.read_only)
         layout.addWidget(self.read_only_label)
         layout.addWidget(self._build_view(), 1)
-        self.details = QLabel()
+        self.details = plain_label(QLabel())
         self.details.setWordWrap(True)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.details)
         layout.addLayout(self._build_run_row())
-        self.status_label = QLabel(self.tr("Nothing sent yet."))
+        self.status_label = plain_label(QLabel(self.tr("Nothing sent yet.")))
         self.status_label.setWordWrap(True)
         layout.addWidget(self.status_label)
         layout.addLayout(self._build_buttons())
@@ -147,7 +148,7 @@ class RepairDialog(QDialog):
         """The rate, the typed confirmation (where the connection asks for one), the progress."""
         row = QHBoxLayout()
         self.rate = QDoubleSpinBox()
-        row.addWidget(labelled(QLabel(self.tr("Rate:")), self.rate))
+        row.addWidget(labelled(plain_label(QLabel(self.tr("Rate:"))), self.rate))
         self.rate.setRange(MIN_RATE, MAX_RATE)
         self.rate.setDecimals(1)
         self.rate.setValue(DEFAULT_RATE)

@@ -40,6 +40,7 @@ from dynoview.core.uniqueness.schema import (
 from dynoview.core.uniqueness.schema_file import schema_from_json, schema_to_text
 from dynoview.ui.context import AppContext
 from dynoview.ui.kept_text import KeptNote, TextKeeper, connection_of
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import mark_refused, set_role
 
 _TABLE_NAME = re.compile(r"[A-Za-z0-9_.-]{3,255}")  # DynamoDB's rule for table names
@@ -202,10 +203,10 @@ class SchemaDialog(QDialog):
             "sk_value of the lock (it may hold {{value}} too), normalisation "
             "({value}), and an optional index_name (a GSI keyed on the "
             "attribute, used by Diagnose).").format(value=', '.join(NORMALISATIONS)))
-        intro = QLabel(help_text)
+        intro = plain_label(QLabel(help_text))
         intro.setWordWrap(True)
         layout.addWidget(intro)
-        self.notes = QLabel("\n".join(notes))
+        self.notes = plain_label(QLabel("\n".join(notes)))
         self.notes.setWordWrap(True)
         self.notes.setVisible(bool(notes))
         layout.addWidget(self.notes)
@@ -226,7 +227,7 @@ class SchemaDialog(QDialog):
             "locks_table.pk_name and locks_table.sk_name in the JSON below."))
         form.addRow(self.tr("Locks table:"), self.locks_table)
         layout.addLayout(form)
-        self.preset_note = QLabel()
+        self.preset_note = plain_label(QLabel())
         self.preset_note.setWordWrap(True)
         self.preset_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # A preset's note runs to ten lines: it scrolls in a few, so the JSON and the buttons
@@ -244,7 +245,7 @@ class SchemaDialog(QDialog):
         self.editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.editor.setMinimumSize(520, 180)
         layout.addWidget(self.editor)
-        self.error = QLabel()
+        self.error = plain_label(QLabel())
         self.error.setObjectName("schemaError")
         self.error.setWordWrap(True)
         set_role(self.error, "error")  # styled for light and dark themes

@@ -149,17 +149,20 @@ def diagnosis_html(d: Diagnosis, *, stale: bool = False) -> str:
         parts.append(QCoreApplication.translate(
             "locks.text", "<p><b>Stale: the table was written since this answer; press Diagnose "
                      "again.</b></p>"))
-    parts.append(f"<p><b>{html.escape(d.sentence)}</b></p>")
+    # ``visible`` as a finding's sentence (``_sentence``): core quotes the value and the ids
+    # escaped; this catches what it quotes as stored (an origin's evidence, a note's id).
+    parts.append(f"<p><b>{html.escape(visible(d.sentence))}</b></p>")
     # "You typed X; the lock stores y." is the sentence's start (core's ``diagnose``): said once.
     origin = getattr(d, "origin", None)
     if origin is not None and origin.evidence not in d.sentence:  # not said twice
         parts.append(QCoreApplication.translate("locks.text", "<p>Where the lock came from: <b>{escape}</b>. "
                      "{escape2}</p>").format(
-                         escape=html.escape(origin.label), escape2=html.escape(origin.evidence)))
-    parts += [f"<p><i>{html.escape(n)}</i></p>" for n in d.notes]
+                         escape=html.escape(visible(origin.label)),
+                         escape2=html.escape(visible(origin.evidence))))
+    parts += [f"<p><i>{html.escape(visible(n))}</i></p>" for n in d.notes]
     items = ([("Lock", d.lock_item)] if d.lock_item else []) + [("Account", a) for a in d.accounts]
     for label, item in items:
-        fields = ", ".join(f"{html.escape(k)}={html.escape(display_text(v, 80))}"
+        fields = ", ".join(f"{html.escape(visible(k))}={html.escape(display_text(v, 80))}"
                            for k, v in item.items())
         parts.append(f"<p>{label}: {fields}</p>")
     parts.append("<p>Reads:</p><ul>")

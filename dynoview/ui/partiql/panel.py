@@ -41,6 +41,7 @@ from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.values.display import display_text
 from dynoview.core.values.types import ValueParseError
+from dynoview.core.values.visible_text import visible
 from dynoview.ui.accessible import tab_leaves
 from dynoview.ui.context import AppContext
 from dynoview.ui.items.model import ItemsModel
@@ -75,7 +76,7 @@ class ParameterTable(QWidget):
                               'value such as {"S": "ada@lovelace.io"}.'))
         self.add_button = QPushButton(self.tr("Add"))
         self.remove_button = QPushButton(self.tr("Remove"))
-        self.count_label = QLabel("")
+        self.count_label = plain_label(QLabel(""))
         set_role(self.count_label, "hint")
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
@@ -434,7 +435,7 @@ class PartiqlPanel(QWidget):
             item = self.model.item(rows[0])
             info = self.controller.table
             keys = info.key_names if info else tuple(item)[:2]
-            title = ", ".join(f"{k} = {display_text(item[k])}" for k in keys if k in item)
+            title = ", ".join(f"{visible(k)} = {display_text(item[k])}" for k in keys if k in item)
             if len(rows) > 1:
                 title += self.tr(" (first of {rows_count} selected)").format(rows_count=len(rows))
             self.detail.show_item(item, title, self.model.ttl_of(rows[0]))

@@ -165,7 +165,7 @@ class TtlTimelinePanel(QWidget):
         self.export_button = QPushButton(self.tr("Export PNG…"))
         self.export_button.setToolTip(self.tr("Save the chart as a PNG image"))
         controls = FlowLayout()
-        group = QLabel(self.tr("Group"))
+        group = plain_label(QLabel(self.tr("Group")))
         group.setBuddy(self.granularity)
         self.max_items.setAccessibleName(self.tr("Items to scan"))
         for widget in (group, self.granularity, self.max_items, self.scan_button,
@@ -177,7 +177,7 @@ class TtlTimelinePanel(QWidget):
 
     def _build_lists(self) -> QSplitter:
         """The selected bar's items beside the items that never expire."""
-        self.bar_title = QLabel(self.tr("Click a bar to list its items."))
+        self.bar_title = plain_label(QLabel(self.tr("Click a bar to list its items.")))
         self.bar_title.setToolTip(QCoreApplication.translate("scans.ttl_timeline_panel", SWEEP_NOTE))
         self.items_table = _table((self.tr(
             "Key"), self.tr("TTL value"), self.tr("Expires (local time)"), self.tr("State")))

@@ -54,13 +54,14 @@ class MfaDialog(QDialog):
         form = QFormLayout()
         form.addRow(self.tr("Device"), self.device)
         form.addRow(self.tr("Code"), self.code)
-        self.message = QLabel(self._again_text())
+        self.message = plain_label(QLabel(self._again_text()))
         self.message.setObjectName("mfa-message")
         self.message.setWordWrap(True)
         set_role(self.message, "error")
         self.message.setHidden(not self.message.text())  # the first time: no room taken
-        note = QLabel(self.tr("The code is sent to AWS STS once and never saved. The role's session is "
-                      "kept (as the AWS CLI keeps it) until it expires."))
+        note = plain_label(QLabel(
+            self.tr("The code is sent to AWS STS once and never saved. The role's session is "
+                      "kept (as the AWS CLI keeps it) until it expires.")))
         note.setObjectName("mfa-note")
         note.setWordWrap(True)
         set_role(note, "hint")  # a hint, not greyed as disabled: it must stay readable

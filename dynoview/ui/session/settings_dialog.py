@@ -35,9 +35,10 @@ class ProductionPatterns(QWidget):
 
     def __init__(self, patterns: list[str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        intro = QLabel(self.tr("A connection whose profile name matches one of these patterns opens "
+        intro = plain_label(QLabel(
+            self.tr("A connection whose profile name matches one of these patterns opens "
                                "as production: read-only, and writing asks for the account id. "
-                               "* matches any text, ? one character, [abc] one of a set."))
+                               "* matches any text, ? one character, [abc] one of a set.")))
         intro.setWordWrap(True)
         self.list = QListWidget()
         self.list.setObjectName("production-patterns")

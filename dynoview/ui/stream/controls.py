@@ -63,6 +63,7 @@ class StreamControls:
         self.info_label = QLabel()
         # Rich: the stream's description is laid out in bold; the server's text goes in escaped.
         self.info_label.setTextFormat(Qt.TextFormat.RichText)
+        self.info_label.setObjectName("stream-info")
         self.info_label.setWordWrap(True)
         self.info_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.refresh_button = QPushButton(QCoreApplication.translate("StreamControls", "Refresh"))
@@ -102,8 +103,8 @@ class StreamControls:
         self.stop_button.setEnabled(False)
         self.clear_button = QPushButton(QCoreApplication.translate("StreamControls", "Clear"))
         controls = FlowLayout()
-        for widget in (labelled(QLabel(QCoreApplication.translate(
-            "StreamControls", "Start at")), self.position), self.position, self.sequence):
+        for widget in (labelled(plain_label(QLabel(QCoreApplication.translate(
+            "StreamControls", "Start at"))), self.position), self.position, self.sequence):
             controls.addWidget(widget)
         buttons = QWidget()  # the five buttons wrap as one group, not one by one
         buttons_row = QHBoxLayout(buttons)
@@ -133,8 +134,8 @@ class StreamControls:
         self.filter_error = plain_label(QLabel())  # quotes the typed key
         self.filter_error.hide()
         filters = FlowLayout()
-        for widget in (labelled(QLabel(QCoreApplication.translate(
-            "StreamControls", "Keys")), self.key_filter), self.key_filter, self.kind_filter,
+        for widget in (labelled(plain_label(QLabel(QCoreApplication.translate(
+            "StreamControls", "Keys"))), self.key_filter), self.key_filter, self.kind_filter,
                        self.filter_error):
             filters.addWidget(widget)
         return filters

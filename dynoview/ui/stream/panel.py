@@ -100,8 +100,9 @@ class StreamPanel(QWidget):
         self.notice.setWordWrap(True)
         self.notice.hide()
         # One line; the whole rule in its tooltip (three lines at 1024 px took the records' room).
-        self.order_note = QLabel(self.tr("Order holds per item (one primary key): not across items or "
-                                 "partitions, not even within one transaction."))
+        self.order_note = plain_label(QLabel(
+            self.tr("Order holds per item (one primary key): not across items or "
+                                 "partitions, not even within one transaction.")))
         self.order_note.setToolTip(ORDER_NOTE)
         self.order_note.setWordWrap(True)
         self.order_note.setFrameShape(QFrame.Shape.StyledPanel)

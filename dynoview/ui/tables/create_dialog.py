@@ -114,7 +114,7 @@ class CreateTableDialog(QDialog):
         layout.addLayout(form)
         self.preview = code_view("")
         self.preview.setObjectName("create-preview")
-        self.preview_label = QLabel(self.tr("CreateTable request (sent as shown):"))
+        self.preview_label = plain_label(QLabel(self.tr("CreateTable request (sent as shown):")))
         self.preview_label.setBuddy(self.preview)
         layout.addWidget(self.preview_label)
         layout.addWidget(self.preview, 1)

@@ -52,9 +52,10 @@ class DeleteTableDialog(QDialog):
         layout = QVBoxLayout(self)
         conn = self.opened_on.connection
         where = redact_url(conn.spec.endpoint_url) if conn is not None else ""
-        warning = QLabel(self.tr("Delete the table {name} at {where} with every item and index in it? "
+        warning = plain_label(QLabel(
+            self.tr("Delete the table {name} at {where} with every item and index in it? "
                          "This cannot be undone. Type the table's name to confirm.").format(
-                             name=name, where=where))
+                             name=name, where=where)))
         warning.setWordWrap(True)
         layout.addWidget(warning)
         self.typed = QLineEdit()

@@ -38,6 +38,7 @@ from dynoview.core.uniqueness.schema import UniquenessSchema, default_schema
 from dynoview.ui import settings as saved
 from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.i18n.formats import number
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.transfer.copy_controller import CopyTargetController
 
 
@@ -82,12 +83,12 @@ class CopyItemsDialog(QDialog):
 
     def _setup_ui(self) -> None:
         layout = QVBoxLayout(self)
-        self.intro = intro = QLabel(self.tr(
+        self.intro = intro = plain_label(QLabel(self.tr(
             "Each item is written by a Put guarded by attribute_not_exists on the target's "
                        "key, so nothing already in the target is replaced. Batches of up to 100 open "
                        "in the transaction builder, where you see the request and the preflight "
                        "before anything is sent. An account and its locks always go in the same "
-                       "batch, so a copy that stops between batches never splits them."))
+                       "batch, so a copy that stops between batches never splits them.")))
         intro.setWordWrap(True)
         layout.addWidget(intro)
         form = QFormLayout()
@@ -128,7 +129,7 @@ class CopyItemsDialog(QDialog):
             line.setPlaceholderText(self.tr("target table"))
         form.addRow(self.tr("To table:"), self.table)
         layout.addLayout(form)
-        self.status = QLabel("")
+        self.status = plain_label(QLabel(""))
         self.status.setWordWrap(True)
         layout.addWidget(self.status, 1)
         buttons = QHBoxLayout()

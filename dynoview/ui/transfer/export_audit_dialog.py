@@ -71,10 +71,11 @@ class ExportAuditDialog(QDialog):
 
     def _setup_ui(self) -> None:
         layout = QVBoxLayout(self)
-        intro = QLabel(self.tr("Audits a DynamoDB export to S3 (DYNAMODB_JSON) with the same rules as the "
+        intro = plain_label(QLabel(
+            self.tr("Audits a DynamoDB export to S3 (DYNAMODB_JSON) with the same rules as the "
                        "live audit, without reading the table. Give the export's folder or "
                        "s3://bucket/prefix/; incremental exports to apply over it go on the next "
-                       "lines."))
+                       "lines.")))
         intro.setWordWrap(True)
         layout.addWidget(intro)
         form = QFormLayout()

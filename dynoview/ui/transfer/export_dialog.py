@@ -50,6 +50,7 @@ from dynoview.core.items.export import (
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.values.csv_cells import NEUTRALISED_NOTE
 from dynoview.ui.context import AppContext
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import mark_refused, set_role
 from dynoview.ui.transfer import file_field
 from dynoview.ui.transfer.export_controller import ExportController
@@ -119,7 +120,7 @@ class ExportDialog(QDialog):
         self.progress_row = ProgressRow()
         self.progress, self.cancel_button = self.progress_row.bar, self.progress_row.cancel_button
         layout.addWidget(self.progress_row)
-        self.status = QLabel("")
+        self.status = plain_label(QLabel(""))
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
         layout.addStretch(1)
@@ -146,16 +147,17 @@ class ExportDialog(QDialog):
         self.result_scope = QRadioButton(
             self.tr("{source} (%Ln item(s) loaded)", "", n).format(source=self.source))
         # Said beside the choice, not only after the export: the file would look whole.
-        self.partial_note = QLabel(self.tr(
+        self.partial_note = plain_label(QLabel(self.tr(
             "%Ln item(s) loaded; the read has more pages: this exports only those %Ln. Choose the "
             "whole table to export every item, or load the rest of the read first (scroll to its "
-            "end or Ctrl+L) and export again.", "", n))
+            "end or Ctrl+L) and export again.", "", n)))
         self.partial_note.setWordWrap(True)
         set_role(self.partial_note, "hint")
         self.partial_note.setVisible(False)
         # Its formats copy exactly what the rows hold, which is not whole items here.
-        self.rows_note_label = QLabel(self.tr("{why} The file holds these rows as read; choose the whole "
-                                              "table to export whole items.").format(why=self.rows_note))
+        self.rows_note_label = plain_label(QLabel(
+            self.tr("{why} The file holds these rows as read; choose the whole "
+                                              "table to export whole items.").format(why=self.rows_note)))
         self.rows_note_label.setWordWrap(True)
         set_role(self.rows_note_label, "hint")
         self.rows_note_label.setVisible(False)
@@ -178,7 +180,7 @@ class ExportDialog(QDialog):
         """What CSV does with formula-like cells, and the checkbox to keep them raw."""
         box = QVBoxLayout()
         box.setContentsMargins(0, 0, 0, 0)
-        self.csv_note = QLabel(NEUTRALISED_NOTE)
+        self.csv_note = plain_label(QLabel(NEUTRALISED_NOTE))
         self.csv_note.setWordWrap(True)
         set_role(self.csv_note, "hint")
         self.csv_raw = QCheckBox(self.tr("Keep formula-like cells raw (for programs: unsafe to open in a "

@@ -55,6 +55,7 @@ from dynoview.core.tx.confirmation import confirmation_for_tables
 from dynoview.core.values.display import display_text
 from dynoview.ui.context import AppContext
 from dynoview.ui.i18n.formats import number
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import mark_refused
 from dynoview.ui.transfer.import_controller import ImportController, PreviewAnswer
 from dynoview.ui.transfer.progress_row import ProgressRow
@@ -123,7 +124,7 @@ class ImportDialog(QDialog):
         self.rate_spin.setSuffix(self.tr(" items/s"))
         self.resume_check = QCheckBox(self.tr("Resume an import of this file that stopped"))
         # Where an earlier import of the file stopped (a quit, Cancel), said after Preview.
-        self.resume_label = QLabel("")
+        self.resume_label = plain_label(QLabel(""))
         self.resume_label.setWordWrap(True)
         self.resume_label.hide()
         self.warnings_check = QCheckBox(self.tr("Write batches the preflight warns about (clashes, expired)"))
@@ -134,7 +135,7 @@ class ImportDialog(QDialog):
             "holds is skipped and counted, never replaced. Not with Speed (BatchWriteItem cannot "
             "carry a condition)."))
         # What the table holds of the file's keys, said after Preview.
-        self.existing_label = QLabel("")
+        self.existing_label = plain_label(QLabel(""))
         self.existing_label.setWordWrap(True)
         self.existing_label.setAccessibleName(self.tr("Keys already in the table"))
         self.confirm_edit = QLineEdit()
@@ -142,8 +143,8 @@ class ImportDialog(QDialog):
         requirement = (confirmation_for_tables(conn, [self.table.name], self.tr("the import"))
                        if conn is not None else None)
         self.type_to_confirm = requirement.type_to_confirm if requirement is not None else None
-        self.target_label = QLabel(self.tr("{name} on {where}").format(
-            name=self.table.name, where=self.controller.opened_on.opened_text()))
+        self.target_label = plain_label(QLabel(self.tr("{name} on {where}").format(
+            name=self.table.name, where=self.controller.opened_on.opened_text())))
         self.target_label.setWordWrap(True)
         form = QFormLayout()
         form.addRow(self.tr("Into"), self.target_label)
@@ -161,8 +162,8 @@ class ImportDialog(QDialog):
             form.addRow(self.tr(
                 "Type {type_to_confirm} to import").format(
                     type_to_confirm=self.type_to_confirm), self.confirm_edit)
-        self.summary_label = QLabel(self.tr(
-            "Pick a file and press Preview: nothing is written before Import."))
+        self.summary_label = plain_label(QLabel(self.tr(
+            "Pick a file and press Preview: nothing is written before Import.")))
         self.summary_label.setWordWrap(True)
         self.table_widget = QTableWidget(0, 0)
         self.table_widget.setAccessibleName(self.tr("Records to import"))
@@ -172,7 +173,7 @@ class ImportDialog(QDialog):
         self.problems.setReadOnly(True)
         self.problems.setMaximumHeight(110)
         self.problems.setAccessibleName(self.tr("Problems found in the file"))
-        self.mode_label = QLabel("")
+        self.mode_label = plain_label(QLabel(""))
         self.mode_label.setWordWrap(True)
         self.import_button = QPushButton(self.tr("Import"))
         self.import_button.setAutoDefault(False)

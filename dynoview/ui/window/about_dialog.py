@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview import APP_NAME, __version__
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.resources import app_icon
 from dynoview.ui.settings import settings_path
 
@@ -78,7 +79,7 @@ class AboutDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("About {APP_NAME}").format(APP_NAME=APP_NAME))
-        icon = QLabel()
+        icon = plain_label(QLabel())
         icon.setPixmap(app_icon().pixmap(64, 64))
         icon.setAlignment(Qt.AlignmentFlag.AlignTop)
         title = QLabel(self.tr("<h2 style='margin:0'>{APP_NAME} {version__}</h2>"
@@ -87,14 +88,14 @@ class AboutDialog(QDialog):
                        "transactions.</p>").format(APP_NAME=APP_NAME, version__=__version__))
         title.setWordWrap(True)
         form = QFormLayout()
-        form.addRow(self.tr("Licence"), QLabel(licence()))
+        form.addRow(self.tr("Licence"), plain_label(QLabel(licence())))
         self.version_labels: dict[str, QLabel] = {}
         for name, version in versions():
-            label = QLabel(version)
+            label = plain_label(QLabel(version))
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             self.version_labels[name] = label
             form.addRow(name, label)
-        where = QLabel(str(settings_path()))
+        where = plain_label(QLabel(str(settings_path())))
         where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         where.setWordWrap(True)
         form.addRow(self.tr("Settings file"), where)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from dynoview.ui.accessible import name_clear_button
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import set_role, set_sheets
 from dynoview.ui.windows import bring_to_front
 
@@ -119,7 +120,7 @@ class CommandPalette(QDialog):
         self.list.header().setStretchLastSection(False)
         self.list.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.list.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self.hint = QLabel(self._keys_hint())
+        self.hint = plain_label(QLabel(self._keys_hint()))
         set_role(self.hint, "hint")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)

@@ -86,7 +86,7 @@ class ConnectionDialog(QDialog):
         self.endpoint = QLineEdit()
         self.endpoint.setPlaceholderText(self.tr("empty for AWS; http://localhost:8000 for DynamoDB Local"))
         # The endpoint field's own warning and consent, shown for http:// to another machine.
-        self.cleartext_note = QLabel()
+        self.cleartext_note = plain_label(QLabel())
         self.cleartext_note.setWordWrap(True)
         set_role(self.cleartext_note, "error")  # styled per theme
         self.cleartext = QCheckBox(self.tr("Send in clear text (http://) to this host"))
@@ -102,13 +102,14 @@ class ConnectionDialog(QDialog):
         form.addRow("", self.cleartext)
         form.addRow("", self.read_only)
         form.addRow("", self.production)  # issue 25 (H7)
-        note = QLabel(self.tr("Only names, profiles, regions and endpoints are saved; never keys or "
-                      "tokens."))
+        note = plain_label(QLabel(
+            self.tr("Only names, profiles, regions and endpoints are saved; never keys or "
+                      "tokens.")))
         note.setObjectName("secrets-note")
         note.setWordWrap(True)
         set_role(note, "hint")  # a hint, not greyed as disabled: the one sentence about secrets
         form.addRow(note)
-        self.message = QLabel()
+        self.message = plain_label(QLabel())
         self.message.setWordWrap(True)
         set_role(self.message, "error")  # styled per theme
         form.addRow(self.message)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from dynoview.ui.accessible import name_clear_button
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.window.first_paint import after_first_paint
 
 if TYPE_CHECKING:  # types only: table descriptions load with the connection
@@ -73,7 +74,7 @@ class TablesPanel(QWidget):
         self.list.setAccessibleName(self.tr("Tables"))
         self.description = QTextBrowser()
         self.description.setOpenLinks(False)
-        self.heading = QLabel(self.tr("Tables"))
+        self.heading = plain_label(QLabel(self.tr("Tables")))
         # Wide enough for names and the description even when a tab asks for all the room.
         self.setMinimumWidth(180)
         layout = QVBoxLayout(self)
@@ -81,7 +82,7 @@ class TablesPanel(QWidget):
         layout.addWidget(self.heading)
         layout.addWidget(self.filter)
         layout.addWidget(self.list, 2)
-        layout.addWidget(QLabel(self.tr("Description")))
+        layout.addWidget(plain_label(QLabel(self.tr("Description"))))
         layout.addWidget(self.description, 3)
         self.filter.textChanged.connect(self._apply_filter)
         self.filter.returnPressed.connect(self._pick_first_visible)
