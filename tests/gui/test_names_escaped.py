@@ -286,3 +286,16 @@ def test_the_diagnose_answer_quotes_the_account_id_escaped(qtbot: Any, locks_pan
     first = text.split("\n")[0]
     assert f"belongs to account {visible(acct)}: working as intended" in first
     assert not has_hidden(text.replace("\n", "")), repr(text)
+
+
+def test_the_header_menu_and_the_detail_title_show_names_escaped(qtbot: Any, window: MainWindow) -> None:
+    """The header's right-click menu (show or hide a column, sort by it) and the Items detail
+    pane's title (the item's key) quote attribute names: escaped there too, an & left as text."""
+    panel = window.items_panel
+    columns = panel.model.columns()
+    clicked = columns.index("role\u202enimda")
+    texts = [a.text() for a in panel.columns.menu(clicked).actions()]
+    assert [t for t in texts if has_hidden(t)] == [], texts
+    assert "role\\u202enimda" in texts
+    assert any(t.startswith("Sort by role\\u202enimda") for t in texts), texts
+    assert panel.selection.key_text({"PK": s("ACCT#1"), "SK": s("PROFILE")}).startswith("PK = ")

@@ -151,23 +151,31 @@ class ItemsColumns(QObject):
 
     def menu(self, clicked: int = -1) -> QMenu:
         """The header's right-click menu: every column to show or hide, sorting, reset."""
+        from dynoview.core.values.visible_text import visible  # with the menu, after the paint
+
+        def shown(name: str) -> str:
+            """An attribute name as the table holds it, its hidden characters made visible (a
+            U+202E reversed the entry) and its & not taken for a menu accelerator."""
+            return visible(name).replace("&", "&&")
+
         menu = QMenu(self.view)
-        menu.addSection("Columns")
+        menu.addSection(self.tr("Columns"))
         columns = self.model.columns()
         header = self.header
         for visual in range(len(columns)):
             logical = header.logicalIndex(visual)
             name = columns[logical]
-            action = menu.addAction(name)
+            action = menu.addAction(shown(name))
             action.setCheckable(True)
             action.setChecked(not header.isSectionHidden(logical))
             action.toggled.connect(lambda on, name=name: self.set_hidden(name, not on))
         menu.addSeparator()
         if 0 <= clicked < len(columns):
             name = columns[clicked]
-            menu.addAction(self.tr("Sort by {name}, ascending").format(name=name), lambda: self.sort_by(name))
-            menu.addAction(self.tr(
-                "Sort by {name}, descending").format(name=name), lambda: self.sort_by(name, True))
+            menu.addAction(self.tr("Sort by {name}, ascending").format(name=shown(name)),
+                           lambda: self.sort_by(name))
+            menu.addAction(self.tr("Sort by {name}, descending").format(name=shown(name)),
+                           lambda: self.sort_by(name, True))
         if self.model.sorting.current is not None:
             menu.addAction(self.tr("Order as read (no sort)"), lambda: self.sort_by(None))
         menu.addAction(self.tr("Reset columns (order, shown, sort)"), self.reset)

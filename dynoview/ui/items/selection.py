@@ -147,9 +147,10 @@ class ItemSelection:
 
     def key_text(self, item: Item) -> str:
         from dynoview.core.values.display import display_text  # with the rows, after the paint
+        from dynoview.core.values.visible_text import visible
 
         info = self._info()
-        return ", ".join(f"{k} = {display_text(item[k])}" for k in (info.key_names if info else ())
+        return ", ".join(f"{visible(k)} = {display_text(item[k])}" for k in (info.key_names if info else ())
                          if k in item)
 
     # -- after the builder wrote ------------------------------------------------
