@@ -233,12 +233,14 @@ def test_model_and_orders_without_widgets(qapp: Any) -> None:
     model = AuditRowsModel()
     model.set_rows(rows)
     assert model.rowCount() == 2 and model.columnCount() == 6
-    assert model.data(model.index(0, COL_ACCOUNT)) == "ACCT#1"
-    assert model.data(model.index(0, 2)) == "Missing lock"
-    assert model.data(model.index(0, 2), StatusRole) == MISSING_LOCK
-    assert model.data(model.index(1, COL_ACCOUNT)) == "(no account)"
-    assert model.data(model.index(1, 1), FindingRole).status == ORPHAN_LOCK
-    assert model.data(model.index(1, 3)) == ""  # a lock row has no username cell
+    # Problems first: Status descending, each status in one block ("Orphan lock" before
+    # "Missing lock", both of one severity).
+    assert model.data(model.index(1, COL_ACCOUNT)) == "ACCT#1"
+    assert model.data(model.index(1, 2)) == "Missing lock"
+    assert model.data(model.index(1, 2), StatusRole) == MISSING_LOCK
+    assert model.data(model.index(0, COL_ACCOUNT)) == "(no account)"
+    assert model.data(model.index(0, 1), FindingRole).status == ORPHAN_LOCK
+    assert model.data(model.index(0, 3)) == ""  # a lock row has no username cell
     ordering = RowOrdering(rows)
     model.set_order(ordering.order(ViewQuery(statuses=frozenset({ORPHAN_LOCK}))))
     assert model.rowCount() == 1 and model.data(model.index(0, 1)) == "z@x"

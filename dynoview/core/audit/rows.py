@@ -29,6 +29,7 @@ from dynoview.core.uniqueness.findings import (
     CASE_CLASH,
     DUPLICATE_VALUE,
     EXPIRED,
+    LABELS,
     LOOKALIKE_CLASH,
     MISSING_LOCK,
     NO_VALUE,
@@ -46,7 +47,17 @@ from dynoview.core.uniqueness.schema import UniquenessSchema
 #: Status codes, one byte per cell: the index in this tuple.
 CODES = (NO_VALUE, OK, EXPIRED, CASE_CLASH, LOOKALIKE_CLASH, MISSING_LOCK, ORPHAN_LOCK, DUPLICATE_VALUE)
 CODE = {status: i for i, status in enumerate(CODES)}
-SEVERITY_OF_CODE = bytes(SEVERITY[s] for s in CODES)
+
+
+def status_rank(code: int) -> tuple[int, str]:
+    """Status columns sort by severity, then by label (as they read)."""
+    return SEVERITY[CODES[code]], LABELS[CODES[code]].casefold()
+
+
+#: Each status's rank when a status column is sorted (``status_rank``): code -> rank + 1, as a
+#: translate table (0 is a lock row's empty cell in another rule's column).
+_RANKED = sorted(range(len(CODES)), key=status_rank)
+RANK_OF_CODE = bytes(_RANKED.index(code) + 1 for code in range(len(CODES))).ljust(256, b"\0")
 ACCOUNT, LOCK = 0, 1  # row kinds
 NO_RULE = 0xFF  # ``lock_rule`` of a row that is not a lock's
 #: Rows per step: a C loop over this many rows holds the GIL a few milliseconds.
@@ -351,9 +362,10 @@ def _lock_rows(pairing: Pairing, by_lock: dict[tuple[str, str], list[Finding]]) 
 
 
 def _problem_key(rows: AuditRows, row: int) -> tuple[int, int, str, str]:
-    """Worst first; accounts before locks; then by id, then by value."""
+    """Worst first, each status in one block (the Status column sorted descending: the reverse
+    of its ascending order); accounts before locks; then by id, then by value."""
     values = "".join(column[row] for column in rows.values)
-    return (-SEVERITY_OF_CODE[rows.row_status[row]], rows.kinds[row], rows.ids[row].casefold(),
+    return (-RANK_OF_CODE[rows.row_status[row]], rows.kinds[row], rows.ids[row].casefold(),
             values.casefold())
 
 

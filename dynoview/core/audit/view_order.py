@@ -28,12 +28,12 @@ from dynoview.core.audit.rows import (
     CODES,
     EXPIRED,
     NO_RULE,
+    RANK_OF_CODE,
     AuditRows,
     check,
     chunks,
 )
 from dynoview.core.audit.sort_keys import SORT_STEP, folded_order
-from dynoview.core.uniqueness.findings import LABELS, SEVERITY
 
 ACCOUNT_COLUMN, VALUE_COLUMN, LOCK_COLUMN, STATUS_COLUMN = "account", "value", "lock", "status"
 RUN = 32_768  # rows per sorted run: one C sort of this many strings takes milliseconds
@@ -58,15 +58,6 @@ class ViewQuery:
     statuses: frozenset[str] | None = None  # rows with any of these (cells or row); None: all
     search: str = ""  # case-insensitive, over the account id and every value
 
-
-def _status_rank(code: int) -> tuple[int, str]:
-    """Status columns sort by severity, then by label (as they read)."""
-    return SEVERITY[CODES[code]], LABELS[CODES[code]].casefold()
-
-
-_RANKED = sorted(range(len(CODES)), key=_status_rank)
-# A translate table, code -> rank + 1 (0 is a lock row's empty cell in another rule's column).
-RANK_OF_CODE = bytes(_RANKED.index(code) + 1 for code in range(len(CODES))).ljust(256, b"\0")
 
 
 class RowOrdering:

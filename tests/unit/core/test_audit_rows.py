@@ -197,6 +197,19 @@ def test_orders_match_a_plain_sort_and_filter(seed: int) -> None:
         _check(rows, built, ordering, query)
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_problems_first_is_the_status_column_sorted_descending(seed: int) -> None:
+    """The audit's own order (Status, descending): each status in one block, the reverse of
+    Status ascending; before, statuses of one severity interleaved (accounts, then by id)."""
+    rng = random.Random(seed)
+    pairing = paged(random_items(rng, rng.randint(20, 120), unique_ids=True))
+    rows = build_rows(pairing, pairing.findings())
+    built = [rows.pair_row(i) for i in range(len(rows))]
+    shown = [built[i].status for i in RowOrdering(rows).order(ViewQuery()) if built[i].status in PROBLEMS]
+    ranks = [(SEVERITY[status], LABELS[status].casefold()) for status in shown]
+    assert ranks == sorted(ranks, reverse=True), shown
+
+
 def test_a_narrowing_search_gives_what_a_fresh_search_gives() -> None:
     pairing = paged(random_items(random.Random(3), 400, unique_ids=True))
     rows = build_rows(pairing, pairing.findings())

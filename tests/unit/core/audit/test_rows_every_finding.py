@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dynoview.core.audit.rows import AuditRows, build_rows, rows_of_findings
-from dynoview.core.audit.view_order import RowOrdering, SortKey, ViewQuery, _status_rank
+from dynoview.core.audit.rows import AuditRows, build_rows, rows_of_findings, status_rank
+from dynoview.core.audit.view_order import RowOrdering, SortKey, ViewQuery
 from dynoview.core.uniqueness.findings import (
     DUPLICATE_VALUE,
     EXPIRED,
@@ -78,9 +78,9 @@ def test_a_lock_on_the_empty_value_is_an_orphan_lock_row() -> None:
 
     def rank(i: int) -> tuple[int, str]:
         shown = rows.pair_row(i).cells.get("email")
-        return _status_rank(rows.cell_status[0][i]) if shown is not None else (-1, "")
+        return status_rank(rows.cell_status[0][i]) if shown is not None else (-1, "")
     assert [rank(i) for i in by_lock] == sorted(rank(i) for i in range(len(rows)))
-    assert rank(row) == _status_rank(rows.cell_status[0][row]) > rank(handle)
+    assert rank(row) == status_rank(rows.cell_status[0][row]) > rank(handle)
 
 
 def test_rows_of_findings_so_far_know_a_lock_on_the_empty_value() -> None:
