@@ -1,15 +1,17 @@
 """Proposing a uniqueness schema from a sample of items, for the user to confirm.
 
-Locks are items whose partition key starts ``UNIQ#<NAME>#``. Accounts are found among the
-other items by PK prefix (up to its first ``#``): one candidate group per sort key several of
-them share (``PROFILE``), and one of the items whose sort key is their own (``USER#<id>`` /
-``USER#<id>``), whose accounts then have no fixed sort key (``account_sk_value`` null). Each
-lock name is matched to the account attribute whose string values overlap its lock values most
-(exactly or after lower-casing); when two attributes hold the same values (a username equal to
-the email), the one named like the lock (``HANDLE`` -> ``username``) is taken, and no two rules
-share a name. The markers of libraries with a known layout (``presets``: OneTable, TypeDORM) are
-looked for first, and the notes say which preset matched. Every proposal passes the checks a
-schema file gets (``schema_file``).
+Locks are items whose partition key starts ``UNIQ#<NAME>#``; their sort key is a fixed word or
+repeats the value (``proposal_sample``). Accounts are the candidate group (``proposal_match``:
+a PK prefix and a shared sort key, or the prefix's items with a sort key of their own) holding
+the locked values one-to-one in most lock kinds. Each lock name is matched to the account
+attribute whose values explain most of its locks, under the normalisation that explains most;
+when two attributes hold the same values (a username equal to the email), the one named like
+the lock (``HANDLE`` -> ``username``) is taken, and no two rules share a name. The markers of
+libraries with a known layout (``presets``: OneTable, TypeDORM) are looked for first, and the
+notes say which preset matched. Every proposal passes the checks a schema file gets
+(``schema_file``). A proposal that cannot decide (two groups fit alike, values each held by
+several items, lock sort keys without one pattern, locks no normalisation writes) is returned
+with ``confident`` False and a note naming what is unsure.
 """
 
 from __future__ import annotations
@@ -22,10 +24,10 @@ from typing import Any
 
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.uniqueness.presets import detect_preset
+from dynoview.core.uniqueness.proposal_match import Group, groups, match_group, unfit_locks
+from dynoview.core.uniqueness.proposal_sample import Sample, lock_sort_key, prefix_of, read_sample
 from dynoview.core.uniqueness.schema import (
-    NORMALISE_LOWER,
     NORMALISE_NONE,
-    NORMALISE_TRIM_LOWER,
     LockRule,
     SchemaError,
     SchemaProposal,
@@ -35,8 +37,6 @@ from dynoview.core.uniqueness.schema import (
 )
 from dynoview.core.uniqueness.schema_file import schema_from_json
 
-_LOCK_PK = re.compile(r"^(UNIQ#([^#]+)#)(.*)$", re.S)
-_LOCK_FAMILY = "UNIQ#"  # never an account prefix, even for a key the pattern above does not fit
 # Attribute names that mean a lock word (compared lower-cased, without punctuation).
 _SYNONYMS = {
     "handle": {"username", "user", "login", "nick", "nickname", "screenname"},
@@ -48,39 +48,21 @@ _SYNONYMS = {
     "mail": {"email", "emailaddress"},
     "phone": {"phonenumber", "mobile", "tel", "telephone"},
 }
+# A runner-up group scoring this share of the best one or more makes the choice a guess.
+_CLOSE = 0.8
 
 
 @dataclass
-class _Sample:
-    """What one pass over the sample saw: locks by name, and the candidate accounts."""
+class _Fit:
+    """One candidate group as the accounts: its rules, its score (distinct locked values held,
+    less the items holding a value another item holds too), and what was unsure."""
 
-    lock_values: dict[str, set[str]] = field(default_factory=dict)
-    lock_prefix: dict[str, str] = field(default_factory=dict)
-    lock_sks: dict[str, Counter[str | None]] = field(default_factory=dict)
-    others: list[Mapping[str, Any]] = field(default_factory=list)
-
-
-@dataclass
-class _Group:
-    """Candidate accounts: a PK prefix and a shared sort key, or (``varying``) the items of the
-    prefix whose sort key no other item has."""
-
-    prefix: str
-    sk: str | None
-    varying: bool
-    members: list[Mapping[str, Any]]
-
-
-@dataclass
-class _Scores:
-    """How many accounts hold each attribute's values among one lock name's values."""
-
-    exact: Counter[str]
-    lower: Counter[str]
-
-    @property
-    def total(self) -> Counter[str]:
-        return self.exact + self.lower
+    group: Group
+    rules: list[LockRule]
+    ties: list[str]
+    score: int = 0
+    distinct: int = 0
+    unsure: list[str] = field(default_factory=list)
 
 
 def propose_schema(items: Iterable[Mapping[str, Any]], table: TableInfo | None) -> SchemaProposal:
@@ -91,27 +73,82 @@ def propose_schema(items: Iterable[Mapping[str, Any]], table: TableInfo | None) 
         return SchemaProposal(_validated(preset.schema), preset.notes, preset.confident)
     base = default_schema(table)
     pk_name, sk_name = base.pk_name, base.sk_name
-    sample = _read_sample(items, pk_name, sk_name)
+    sample = read_sample(items, pk_name, sk_name)
     if not sample.lock_values:
         return SchemaProposal(base, ("No items with a UNIQ#<NAME># partition key were found in the "
                                      "sample; the article's default layout is proposed.",), False)
-    best: tuple[int, _Group, list[LockRule], list[str]] | None = None
-    for group in _groups(sample, pk_name, sk_name)[:10]:
-        score, rules, ties = _rules_for_group(group.members, sample, pk_name, sk_name, table)
-        if best is None or score > best[0]:
-            best = (score, group, rules, ties)
-    if best is None or not best[2]:
+    # Groups partition the candidates, so scoring all of them reads the sample once.
+    fits = [f for g in groups(sample, pk_name, sk_name)
+            if (f := _fit(g, sample, pk_name, sk_name, table)).rules]
+    if not fits:
         names = ", ".join(sorted(sample.lock_prefix.values()))
         return SchemaProposal(base, (f"Lock prefixes {names} were found, but no account attribute "
                                      "holds their values in the sample; edit the schema by hand.",),
                               False)
-    _, group, rules, ties = best
+    fits.sort(key=lambda f: (f.score, f.distinct), reverse=True)  # stable: larger groups first
+    best = fits[0]
+    group, rules = best.group, best.rules
     acct_sk = _account_sk(group, rules, pk_name, sk_name) if sk_name else None
-    notes = _notes(sample, rules, pk_name, sk_name, group.prefix, acct_sk) + ties
+    notes = _notes(sample, rules, pk_name, sk_name, group.prefix, acct_sk) + best.ties
+    unsure = best.unsure + _rivals(best, fits[1:], pk_name, sk_name)
     if sk_name and acct_sk is None:
-        notes += _mixed_note(sample, group, rules, pk_name, sk_name)
+        mixed, holding = _mixed_note(sample, group, rules, pk_name, sk_name)
+        notes += mixed
+        if holding:
+            unsure.append(f"Unsure which {pk_name} {group.prefix} items are the accounts: other "
+                          "items of the prefix hold locked values too.")
     schema = UniquenessSchema(pk_name, sk_name, group.prefix, acct_sk, tuple(rules))
-    return SchemaProposal(_validated(schema), tuple(notes), True)
+    return SchemaProposal(_validated(schema), tuple(notes + unsure), not unsure)
+
+
+def _fit(group: Group, sample: Sample, pk_name: str, sk_name: str | None,
+         table: TableInfo | None) -> _Fit:
+    """The rules ``group`` would have as the accounts, and how well it holds the locks."""
+    matches = match_group(group.members, sample, pk_name, sk_name)
+    totals = {name: Counter({a: m.distinct for a, m in attrs.items()})
+              for name, attrs in sorted(matches.items())}
+    chosen, ties = _assign(sample, totals)
+    rule_names = _rule_names(chosen)
+    fit = _Fit(group, [], ties)
+    label = group.label(pk_name, sk_name)
+    for name, (attr, _resolved) in chosen.items():
+        match = matches[name][attr]
+        fit.score += match.distinct - match.extra
+        fit.distinct += match.distinct
+        prefix = sample.lock_prefix[name]
+        if match.shared and match.shared * 2 > match.distinct:
+            value, count = match.holders.most_common(1)[0]
+            fit.unsure.append(
+                f"{match.shared} of the {match.distinct} {attr} values locked under {prefix} are "
+                f"each held by several {label} items ({value!r} by {count}): other items copy "
+                "the value, and the accounts could not be told apart from them. Set the "
+                "accounts' prefix and sort key by hand.")
+        unfit = unfit_locks(sample, name, match.mode)
+        if unfit:
+            fit.unsure.append(f"{len(unfit)} {prefix} lock(s) ({unfit[0]!r}…) are not in the "
+                              f"form {match.mode} writes, which explains the others: check the "
+                              f"{rule_names[name]} rule's normalisation.")
+        sk = lock_sort_key(sample, name)
+        if sk.unsure:
+            fit.unsure.append(sk.unsure)
+        fit.rules.append(_make_rule(name, attr, rule_names[name], match.mode, sk.value, sample,
+                                    table))
+    return fit
+
+
+def _rivals(best: _Fit, others: list[_Fit], pk_name: str, sk_name: str | None) -> list[str]:
+    """Why the best group is a guess: none holds the values one-to-one, or another fits alike."""
+    label = best.group.label(pk_name, sk_name)
+    if best.score <= 0:
+        return [f"No candidate accounts hold the locked values one-to-one; the {label} items "
+                "were taken, but they hold each value several times: check the accounts' "
+                "prefix and sort key."]
+    rival = next((f for f in others if f.score > 0), None)
+    if rival is None or rival.score < best.score * _CLOSE:
+        return []
+    return [f"The {label} items and the {rival.group.label(pk_name, sk_name)} items hold the "
+            f"locked values alike ({best.score} and {rival.score} one-to-one matches); the "
+            "first were taken as the accounts: check it."]
 
 
 def _validated(schema: UniquenessSchema) -> UniquenessSchema:
@@ -125,56 +162,7 @@ def _validated(schema: UniquenessSchema) -> UniquenessSchema:
                           exc.location) from None
 
 
-def _read_sample(items: list[Mapping[str, Any]], pk_name: str, sk_name: str | None) -> _Sample:
-    """Sort the sample into UNIQ#<NAME># locks and candidate accounts (keys with a ``#``)."""
-    sample = _Sample()
-    for item in items:
-        pk = string_value(item.get(pk_name))
-        if pk is None:
-            continue
-        m = _LOCK_PK.match(pk)
-        if m:
-            name = m.group(2)
-            sample.lock_prefix[name] = m.group(1)
-            sample.lock_values.setdefault(name, set()).add(m.group(3))
-            sk = string_value(item.get(sk_name)) if sk_name else None
-            sample.lock_sks.setdefault(name, Counter())[sk] += 1
-            continue
-        if "#" in pk and not pk.startswith(_LOCK_FAMILY):
-            sample.others.append(item)
-    return sample
-
-
-def _prefix(item: Mapping[str, Any], pk_name: str) -> str:
-    return string_value(item.get(pk_name), "").split("#", 1)[0] + "#"
-
-
-def _groups(sample: _Sample, pk_name: str, sk_name: str | None) -> list[_Group]:
-    """The candidate account groups, largest first. A sort key several items of a prefix share
-    marks a kind of item (``PROFILE``); items whose sort key is their own (``USER#<id>``, a
-    per-account id) are one group together, not one group each."""
-    by_prefix: dict[str, list[Mapping[str, Any]]] = {}
-    for item in sample.others:
-        by_prefix.setdefault(_prefix(item, pk_name), []).append(item)
-    groups: list[_Group] = []
-    for prefix, items in by_prefix.items():
-        if not sk_name:
-            groups.append(_Group(prefix, None, False, items))
-            continue
-        sks = Counter(string_value(i.get(sk_name)) for i in items)
-        for sk, count in sks.items():
-            if sk is not None and count > 1:
-                groups.append(_Group(prefix, sk, False, [i for i in items
-                                                         if string_value(i.get(sk_name)) == sk]))
-        own = [i for i in items if sks[string_value(i.get(sk_name))] == 1
-               or string_value(i.get(sk_name)) is None]
-        if own:
-            groups.append(_Group(prefix, None, True, own))
-    groups.sort(key=lambda g: len(g.members), reverse=True)  # stable: sample order breaks ties
-    return groups
-
-
-def _account_sk(group: _Group, rules: list[LockRule], pk_name: str, sk_name: str) -> str | None:
+def _account_sk(group: Group, rules: list[LockRule], pk_name: str, sk_name: str) -> str | None:
     """The accounts' sort key: the group's shared one; for the items with sort keys of their own,
     None (any sort key), unless a single account holds the values and its sort key does not
     repeat its id (``ACCT#1`` / ``PROFILE`` alone in the sample)."""
@@ -188,43 +176,6 @@ def _account_sk(group: _Group, rules: list[LockRule], pk_name: str, sk_name: str
     return None if sk is None or not own or own in sk else sk
 
 
-def _rules_for_group(members: list[Mapping[str, Any]], sample: _Sample, pk_name: str,
-                     sk_name: str | None, table: TableInfo | None
-                     ) -> tuple[int, list[LockRule], list[str]]:
-    """The rules these candidate accounts would have, how well they match, and notes on the
-    lock names matched by their names because two attributes held the same values."""
-    scores = {name: _attr_scores(name, members, sample, pk_name, sk_name)
-              for name in sorted(sample.lock_values)}
-    chosen, ties = _assign(sample, {n: s.total for n, s in scores.items() if s.total})
-    rule_names = _rule_names(chosen)
-    rules: list[LockRule] = []
-    score = 0
-    for name, (attr, _resolved) in chosen.items():
-        score += scores[name].total[attr]
-        rules.append(_make_rule(name, attr, rule_names[name], scores[name], members, sample, table))
-    return score, rules, ties
-
-
-def _attr_scores(name: str, members: list[Mapping[str, Any]], sample: _Sample, pk_name: str,
-                 sk_name: str | None) -> _Scores:
-    """How many candidate accounts hold each attribute's values among the ``name`` locks'."""
-    values = sample.lock_values[name]
-    lowered = {v.lower() for v in values}
-    scores = _Scores(Counter(), Counter())
-    for item in members:
-        for attr, av in item.items():
-            if attr in (pk_name, sk_name):
-                continue
-            text = string_value(av)
-            if text is None:
-                continue
-            if text in values:
-                scores.exact[attr] += 1
-            elif text.strip().lower() in lowered:
-                scores.lower[attr] += 1
-    return scores
-
-
 def _likeness(word: str, attr: str) -> int:
     """How much an attribute's name says it is what the lock word names: 2 the same word (or a
     synonym: HANDLE and username), 1 one name inside the other (MAIL and email), else 0."""
@@ -236,7 +187,7 @@ def _likeness(word: str, attr: str) -> int:
     return 1 if (len(w) >= 3 and w in a) or (len(a) >= 3 and a in w) else 0
 
 
-def _assign(sample: _Sample, totals: dict[str, Counter[str]]
+def _assign(sample: Sample, totals: dict[str, Counter[str]]
             ) -> tuple[dict[str, tuple[str, bool]], list[str]]:
     """Each lock name's attribute (and whether the values alone decided it), and notes on the
     ties. The attribute holding most of the locks' values wins; among attributes that tie (a
@@ -283,23 +234,16 @@ def _rule_names(chosen: dict[str, tuple[str, bool]]) -> dict[str, str]:
     return names
 
 
-def _make_rule(name: str, attr: str, rule_name: str, scores: _Scores,
-               members: list[Mapping[str, Any]], sample: _Sample, table: TableInfo | None) -> LockRule:
+def _make_rule(name: str, attr: str, rule_name: str, mode: str, sk_value: str | None,
+               sample: Sample, table: TableInfo | None) -> LockRule:
     """The rule locking ``attr`` under the ``name`` locks' prefix and sort key."""
-    values = sample.lock_values[name]
-    norm = NORMALISE_NONE
-    if scores.lower[attr] > 0 and all(v == v.lower() for v in values):
-        norm = NORMALISE_TRIM_LOWER if any(
-            string_value(i.get(attr), "") != string_value(i.get(attr), "").strip() for i in members
-        ) else NORMALISE_LOWER
-    sk_value = sample.lock_sks[name].most_common(1)[0][0]
     index = None
     if table is not None:
         index = next((g.name for g in table.gsis if g.partition_key.name == attr), None)
-    return LockRule(rule_name, attr, f"{sample.lock_prefix[name]}{{value}}", sk_value, norm, index)
+    return LockRule(rule_name, attr, f"{sample.lock_prefix[name]}{{value}}", sk_value, mode, index)
 
 
-def _notes(sample: _Sample, rules: list[LockRule], pk_name: str, sk_name: str | None,
+def _notes(sample: Sample, rules: list[LockRule], pk_name: str, sk_name: str | None,
            acct_prefix: str, acct_sk: str | None) -> list[str]:
     """What the proposal saw: the account layout and rules first, then lock prefixes left over."""
     notes: list[str] = []
@@ -315,25 +259,35 @@ def _notes(sample: _Sample, rules: list[LockRule], pk_name: str, sk_name: str | 
         where += (f" (their {sk_name} varies, so every item whose {pk_name} begins {acct_prefix} "
                   "is an account)")
     rule_texts = [(f"{r.attribute}" if r.name == r.attribute else f"{r.name} ({r.attribute})")
-                  + f" -> {r.pk_template}" for r in rules]
+                  + f" -> {r.pk_template}" + (f" / {r.sk_value}" if r.sk_template else "")
+                  + (f" ({r.normalisation})" if r.normalisation != NORMALISE_NONE else "")
+                  for r in rules]
     notes.insert(0, where + "; " + "; ".join(rule_texts) + ".")
     return notes
 
 
-def _mixed_note(sample: _Sample, group: _Group, rules: list[LockRule], pk_name: str,
-                sk_name: str) -> list[str]:
+def _mixed_note(sample: Sample, group: Group, rules: list[LockRule], pk_name: str,
+                sk_name: str) -> tuple[list[str], bool]:
     """With any sort key an account, the prefix's other items count as accounts too: say so
-    when the sample has some, above all when they hold a protected attribute."""
-    others = [i for i in sample.others if _prefix(i, pk_name) == group.prefix
+    when the sample has some, above all when they hold a protected attribute; and whether any
+    holds a locked value (the audit would then count it as a second holder)."""
+    others = [i for i in sample.others if prefix_of(i, pk_name) == group.prefix
               and not any(i is m for m in group.members)]
     if not others:
-        return []
+        return [], False
     sks = sorted({string_value(i.get(sk_name), "?") for i in others})
     holding = sorted({r.attribute for i in others for r in rules if string_value(i.get(r.attribute))})
+    locked = {r.name: sample.lock_values.get(_lock_name(sample, r), set()) for r in rules}
+    held = any(r.held_form(i) in locked[r.name] for i in others for r in rules)
     text = (f"{len(others)} other item(s) whose {pk_name} begins {group.prefix} ({sk_name} "
             f"{', '.join(sks[:3])}{'…' if len(sks) > 3 else ''}) count as accounts too")
     if holding:
         return [text + f", and some hold {', '.join(holding)}: their values would be compared as "
-                "accounts' values. Set account_sk_value if one sort key marks the accounts."]
+                "accounts' values. Set account_sk_value if one sort key marks the accounts."], held
     return [text + f"; they hold no {', '.join(sorted({r.attribute for r in rules}))}, so they "
-            "change no finding."]
+            "change no finding."], False
+
+
+def _lock_name(sample: Sample, rule: LockRule) -> str:
+    """The lock name (``EMAIL``) whose prefix a proposed rule's template starts with."""
+    return next(n for n, p in sample.lock_prefix.items() if rule.pk_template == p + "{value}")
