@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
+from typing import Any
 
 from botocore.exceptions import ClientError
 
@@ -42,8 +43,8 @@ from dynoview.core.uniqueness.locks_table import with_accounts_table, with_locks
 from dynoview.core.uniqueness.presets import PRESETS, preset_names, preset_schema
 from dynoview.core.uniqueness.proposal import propose_schema
 from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, default_schema
-from dynoview.core.uniqueness.schema_file import load_schema_file
-from dynoview.core.uniqueness.schema_store import SchemaStore
+from dynoview.core.uniqueness.schema_file import load_schema_file, schema_to_text
+from dynoview.core.uniqueness.schema_store import SchemaStore, connection_key
 
 DETECT_SAMPLE = 1000
 
@@ -104,18 +105,54 @@ def _flagged_schema(args: argparse.Namespace, conn: Connection, reader: Reader,
     if args.schema:
         return load_schema_file(args.schema), f"schema file {args.schema}"
     if args.detect:
-        page = reader.read("Scan", {"TableName": info.name, "Limit": DETECT_SAMPLE})
-        proposal = propose_schema(page.get("Items", []), info)
+        proposal = propose_schema(detect_sample(args, conn, reader, info), info)
+        if not proposal.confident:
+            raise SchemaError(unsure_sentence(info.name, proposal.notes, proposal.schema))
         return proposal.schema, "detected: " + " ".join(proposal.notes)
     if getattr(args, "preset", None):  # callers with their own flags may have no --preset
         return preset_schema(args.preset, lambda: reader.read(
             "Scan", {"TableName": info.name, "Limit": DETECT_SAMPLE}).get("Items", []), info)
-    saved = SchemaStore().load(conn.spec.name, info.name)
+    saved = SchemaStore().load(connection_key(conn.spec, conn.region), info.name,
+                               legacy=conn.spec.name)
     if saved.problem:
         say(saved.problem)
     if saved.schema is not None:
-        return saved.schema, "the schema saved for this connection and table"
+        return saved.schema, ("the schema saved for this connection and table" if not saved.legacy
+                              else f"the schema an older version saved for connections named "
+                                   f"{conn.spec.name} and this table")
     return default_schema(info), "the article's default layout"
+
+
+def detect_sample(args: argparse.Namespace, conn: Connection, reader: Reader,
+                  info: TableInfo) -> list[dict[str, Any]]:
+    """The items ``--detect`` proposes from: a page of the table and, with ``--locks-table``, a
+    page of the locks table too (the accounts' table alone holds no lock to see). The locks
+    table's keys are given the accounts table's key names, as the proposal reads one table;
+    ``resolve_schema`` then puts the rules' locks in their own table."""
+    items = list(reader.read("Scan", {"TableName": info.name, "Limit": DETECT_SAMPLE})
+                 .get("Items", []))
+    name = getattr(args, "locks_table", None)
+    if not name:
+        return items
+    locks = describe_locks_table(conn, name)
+    page = reader.read("Scan", {"TableName": name, "Limit": DETECT_SAMPLE}).get("Items", [])
+    names = [(locks.partition_key.name, info.partition_key.name)]
+    if locks.sort_key is not None and info.sort_key is not None:
+        names.append((locks.sort_key.name, info.sort_key.name))
+    # Only the keys: a lock's other attributes would be taken for an account's values.
+    items += [{ours: item[theirs] for theirs, ours in names if theirs in item} for item in page]
+    return items
+
+
+def unsure_sentence(table: str, notes: tuple[str, ...], schema: UniquenessSchema) -> str:
+    """Why ``--detect`` audits nothing with a proposal it is not sure of, what to do, and the
+    proposal (JSON, to save and edit): audited with it, a healthy table's every lock read as an
+    orphan (or every account as missing one), and a repair from that report broke them all."""
+    return (f"--detect is not sure of the schema it proposes for {table}, so nothing was audited: "
+            + " ".join(notes) + " Save the proposed schema below to a file, edit it to match your "
+            "items (the accounts' key prefix and sort key, each lock's key template), and pass it "
+            "with --schema FILE (or --preset NAME for a library's layout).\n"
+            + schema_to_text(schema))
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -180,7 +217,9 @@ def run(args: argparse.Namespace) -> int:
         say(unmatched)
         return 2
     if args.format == "json":
-        print(terminal_json(dumps(audit_json(result, include_receipts=not args.no_receipts))))
+        # Confident: an unsure detection audits nothing (``unsure_sentence``).
+        print(terminal_json(dumps(audit_json(result, include_receipts=not args.no_receipts,
+                                             schema_origin=origin, schema_confident=True))))
     else:
         print(terminal_line(f"Schema: {origin}."))
         if schema.locks is not None:

@@ -180,6 +180,10 @@ def _schema(args: argparse.Namespace, manifests: list[ExportManifest]) -> tuple[
         return load_schema_file(args.schema), f"schema file {args.schema}"
     if args.detect:
         proposal = propose_schema(_sample(manifests[0], DETECT_SAMPLE), None)
+        if not proposal.confident:  # as the live audit: an unsure guess audits nothing
+            from dynoview.cli.audit import unsure_sentence
+
+            raise SchemaError(unsure_sentence(str(args.export[0]), proposal.notes, proposal.schema))
         return proposal.schema, "detected: " + " ".join(proposal.notes)
     if args.preset:
         return preset_schema(args.preset, lambda: _sample(manifests[0], DETECT_SAMPLE), None)

@@ -227,6 +227,16 @@ class AppContext(QObject):
     def connection_name(self) -> str:
         return self.connection.spec.name if self.connection else "none"
 
+    def schema_connection(self) -> str:
+        """The connection part of the saved schemas' key: its name and where it points
+        (``schema_store.connection_key``), since names repeat ("local" for every endpoint)."""
+        conn = self.connection
+        if conn is None:
+            return "none"
+        from dynoview.core.uniqueness.schema_store import connection_key
+
+        return connection_key(conn.spec, conn.region)
+
     def schema_for(self, table: str, info: TableInfo | None = None) -> UniquenessSchema:
         """The uniqueness schema of ``table`` on this connection: the one the main tab would use
         with it open (``_load_schema``). Staged cells, extra Items tabs and the builder's subject
@@ -236,12 +246,12 @@ class AppContext(QObject):
         # The open table's separate locks table is judged by the rules that pair it with its accounts.
         if table == main or (main is not None and locks is not None and locks.name == table):
             return self.schema
-        held = self._unsaved.get((self.connection_name(), table))
+        held = self._unsaved.get((self.schema_connection(), table))
         if held is not None:
             return held
         from dynoview.core.uniqueness.schema import default_schema
 
-        loaded = self.schema_store.load(self.connection_name(), table)
+        loaded = self.schema_store.load(self.schema_connection(), table, legacy=self.connection_name())
         if loaded.problem:
             self.status_message.emit(loaded.problem)
         return loaded.schema if loaded.schema is not None else default_schema(info or self.tables.get(table))
@@ -250,11 +260,12 @@ class AppContext(QObject):
         from dynoview.core.uniqueness.schema import default_schema
 
         schema, note = default_schema(info), self.tr("the article's default layout")
-        held = self._unsaved.get((self.connection_name(), info.name)) if info is not None else None
+        held = self._unsaved.get((self.schema_connection(), info.name)) if info is not None else None
         if held is not None:
             schema, note = held, self.tr("not saved")
         elif info is not None:
-            loaded = self.schema_store.load(self.connection_name(), info.name)
+            loaded = self.schema_store.load(self.schema_connection(), info.name,
+                                            legacy=self.connection_name())
             if loaded.problem:
                 self.status_message.emit(loaded.problem)
                 note = loaded.problem
@@ -275,9 +286,9 @@ class AppContext(QObject):
 
     def _save_schema(self, table: str, schema: UniquenessSchema) -> bool:
         """Save ``schema`` for ``table``; False (and a sentence) when it cannot be written."""
-        key = (self.connection_name(), table)
+        key = (self.schema_connection(), table)
         try:
-            self.schema_store.save(*key, schema)
+            self.schema_store.save(*key, schema, legacy=self.connection_name())
         except (OSError, DynoViewError) as exc:  # a read-only or full disk, a folder in its place
             self._unsaved[key] = schema
             path = self.schema_store.path(*key)

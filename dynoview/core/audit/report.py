@@ -62,9 +62,13 @@ def _receipts(receipts: Iterable[ReadReceipt]) -> list[dict[str, Any]]:
 
 
 def audit_json(result: AuditResult, *, include_receipts: bool = True,
-               with_findings: bool = True) -> dict[str, Any]:
+               with_findings: bool = True, schema_origin: str | None = None,
+               schema_confident: bool | None = None) -> dict[str, Any]:
     """The audit report as a JSON-ready dict (see docs/cli-audit.md). ``with_findings=False``
-    leaves ``findings`` empty, for a writer that adds them in slices (``audit.export_file``)."""
+    leaves ``findings`` empty, for a writer that adds them in slices (``audit.export_file``).
+    ``schema_origin`` says where the schema came from; ``schema_confident`` False: a detection
+    that was not sure of it, whose findings a repair refuses (``repair.report``). Each is left out
+    when not given."""
     data: dict[str, Any] = {
         "format": AUDIT_FORMAT,
         "version": VERSION,
@@ -74,6 +78,8 @@ def audit_json(result: AuditResult, *, include_receipts: bool = True,
         "cancelled": result.cancelled,
         "clean": result.clean,
         "schema": result.schema.to_json(),
+        **({} if schema_origin is None else {"schema_origin": schema_origin}),
+        **({} if schema_confident is None else {"schema_confident": schema_confident}),
         "scan": {
             "segments": result.segments,
             "consistency": "strong" if result.consistent else "eventual",

@@ -37,6 +37,7 @@ class AuditReport:
     generated_at: str | None = None
     digest: str = ""  # sha256 of the report's bytes: ties a state file to its report
     source: str = ""
+    schema_origin: str | None = None  # where the audit's schema came from, when recorded
 
 
 def _keys(raw: Any, where: str) -> tuple[dict[str, Any], ...]:
@@ -95,13 +96,27 @@ def parse_report(data: Any, *, digest: str = "", source: str = "") -> AuditRepor
             schema = schema_from_json(data["schema"], "the report's schema")
         except SchemaError as exc:
             raise RepairError(str(exc)) from None
+    origin = data.get("schema_origin")
+    if origin is not None and not isinstance(origin, str):
+        raise RepairError("schema_origin must be text (where the audit's schema came from), or absent.")
+    confident = data.get("schema_confident", True)
+    if not isinstance(confident, bool):
+        raise RepairError("schema_confident must be true or false, or absent.")
+    if not confident:
+        # Findings classified by a guessed layout: on a healthy table every lock an orphan (or
+        # every account missing one), and the repair released (or wrote) them all.
+        raise RepairError("The report's audit used a schema its detection was not sure of"
+                          + (f" ({origin})" if origin else "") + ": its findings may describe "
+                          "another layout than the table's, so nothing is repaired from it. Write "
+                          "the schema (dynoview audit --detect prints its proposal to edit), audit "
+                          "again with --schema FILE, and repair from that report.")
     raw = data.get("findings")
     if not isinstance(raw, list):
         raise RepairError("The report has no findings list; run the audit again.")
     findings = tuple(finding_from_json(f, f"findings[{i}]") for i, f in enumerate(raw))
     generated = data.get("generated_at")
     return AuditReport(table, schema, findings, bool(data.get("complete", True)),
-                       generated if isinstance(generated, str) else None, digest, source)
+                       generated if isinstance(generated, str) else None, digest, source, origin)
 
 
 def load_report(path: str | os.PathLike[str]) -> AuditReport:

@@ -53,7 +53,14 @@ class SchemaActions(QObject):
                 "A schema was detected from the sample, but the schema editor holds your changes: "
                 "save or cancel them, then choose Detect from sample again."))
             return
-        self.edit(proposal.notes, proposal.schema)
+        notes = proposal.notes
+        if not proposal.confident:
+            # Saved as proposed, a guessed layout reads a healthy table's locks as orphans (or
+            # its accounts as missing locks), and a repair would then break them all.
+            notes = (self.tr("Not sure: this is a guess, not the table's layout. Edit it to match "
+                             "your items (the accounts' key prefix and sort key, each lock's key "
+                             "template) before you save it."), *notes)
+        self.edit(notes, proposal.schema)
 
     def _finished(self, dialog: SchemaDialog, code: int) -> None:
         if self.dialog is dialog:

@@ -276,7 +276,11 @@ class CopyItemsDialog(QDialog):
         """The destination table's own rules (on the chosen connection), as its main tab would use."""
         if spec is None:
             return self.ctx.schema_for(info.name, info)
-        loaded = self.ctx.schema_store.load(spec.name, info.name)
+        from dynoview.core.uniqueness.schema_store import connection_key
+
+        # Saved per connection and where it points (names repeat: every --endpoint-url one is
+        # "local"); a file saved under the name alone by an older version is read too.
+        loaded = self.ctx.schema_store.load(connection_key(spec), info.name, legacy=spec.name)
         if loaded.problem:  # set aside as AppContext.schema_for does: said, not swallowed
             self.ctx.status_message.emit(loaded.problem)
         return loaded.schema if loaded.schema is not None else default_schema(info)

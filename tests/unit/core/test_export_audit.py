@@ -329,6 +329,21 @@ def test_print_sql_athena_detect_and_flag_mistakes(tmp_path: Path,
     assert code == 2 and "Athena reads exports in S3" in err
 
 
+def test_an_unsure_detection_audits_no_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """As for a live table: locks whose sort keys vary with no pattern make an unsure guess,
+    which audits nothing (a healthy export's every lock would have read as an orphan)."""
+    folder = write_export(tmp_path, "accounts", [
+        {"PK": _s("ACCT#1"), "SK": _s("PROFILE"), "mail": _s("a@x")},
+        {"PK": _s("ACCT#2"), "SK": _s("PROFILE"), "mail": _s("b@x")},
+        {"PK": _s("ACCT#3"), "SK": _s("PROFILE"), "mail": _s("c@x")},
+        {"PK": _s("UNIQ#MAIL#a@x"), "SK": _s("first")},
+        {"PK": _s("UNIQ#MAIL#b@x"), "SK": _s("2nd-lock")},
+        {"PK": _s("UNIQ#MAIL#c@x"), "SK": _s("x")}])
+    code, out, err = _run(capsys, "audit", "--export", str(folder), "--detect", "--format", "json")
+    assert (code, out) == (2, ""), err
+    assert "--detect is not sure of the schema it proposes" in err and "nothing was audited" in err
+
+
 def test_export_of_a_onetable_table_with_the_preset(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     # Key names come from the markers (an export has no table description): pk / sk.
