@@ -150,7 +150,7 @@
 <context>
     <name>CopyItemsDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/copy_dialog.py" line="+96" />
+        <location filename="../../transfer/copy_dialog.py" line="+97" />
         <source>the selected item(s) (%Ln)</source>
         <translation>
             <numerusform>the selected item (%Ln)</numerusform>
@@ -177,7 +177,7 @@
 <context>
     <name>CrashDialog</name>
     <message numerus="yes">
-        <location filename="../../crash.py" line="+154" />
+        <location filename="../../crash.py" line="+155" />
         <source>&lt;b&gt;%Ln unexpected error(s).&lt;/b&gt; The latest: {summary}</source>
         <translation>
             <numerusform>&lt;b&gt;%Ln unexpected error.&lt;/b&gt; The latest: {summary}</numerusform>
@@ -237,13 +237,15 @@
         <location filename="../../builder/draft_origin.py" line="+90" />
         <source>The builder's %n unsent action(s) were made for {where}; Execute would now send them to connection {new}.</source>
         <translation>
-            <numerusform>The builder's %n unsent action were made for {where}; Execute would now send them to connection {new}.</numerusform><numerusform>The builder's %n unsent actions were made for {where}; Execute would now send them to connection {new}.</numerusform></translation>
+            <numerusform>The builder's %n unsent action were made for {where}; Execute would now send them to connection {new}.</numerusform>
+            <numerusform>The builder's %n unsent actions were made for {where}; Execute would now send them to connection {new}.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>ExportAuditDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/export_audit_dialog.py" line="+211" />
+        <location filename="../../transfer/export_audit_dialog.py" line="+212" />
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -281,7 +283,7 @@
 <context>
     <name>ExportDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/export_dialog.py" line="+147" />
+        <location filename="../../transfer/export_dialog.py" line="+148" />
         <source>{source} (%Ln item(s) loaded)</source>
         <translation>
             <numerusform>{source} (%Ln item loaded)</numerusform>
@@ -297,7 +299,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+198" />
+        <location line="+199" />
         <source>Writing %Ln item(s)…</source>
         <translation>
             <numerusform>Writing %Ln item…</numerusform>
@@ -441,7 +443,7 @@
 <context>
     <name>OpenDraftDialog</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_dialog.py" line="+151" />
+        <location filename="../../builder/drafts_dialog.py" line="+152" />
         <source>%Ln draft(s) saved.</source>
         <translation>
             <numerusform>%Ln draft saved.</numerusform>
@@ -452,7 +454,7 @@
 <context>
     <name>OverrideDialog</name>
     <message numerus="yes">
-        <location filename="../../builder/preflight_view.py" line="+181" />
+        <location filename="../../builder/preflight_view.py" line="+182" />
         <source>accept the warning(s)</source>
         <translation>
             <numerusform>accept the warning</numerusform>
@@ -463,7 +465,7 @@
 <context>
     <name>ParameterTable</name>
     <message numerus="yes">
-        <location filename="../../partiql/panel.py" line="+143" />
+        <location filename="../../partiql/panel.py" line="+144" />
         <source>, %Ln value(s)</source>
         <translation>
             <numerusform>, %Ln value</numerusform>
@@ -515,7 +517,7 @@
 <context>
     <name>RecordsDialog</name>
     <message numerus="yes">
-        <location filename="../../locks/live_records.py" line="+36" />
+        <location filename="../../locks/live_records.py" line="+37" />
         <source>%Ln change(s)</source>
         <translation>
             <numerusform>%Ln change</numerusform>
@@ -526,7 +528,7 @@
 <context>
     <name>RepairDialog</name>
     <message numerus="yes">
-        <location filename="../../locks/repair_dialog.py" line="+179" />
+        <location filename="../../locks/repair_dialog.py" line="+180" />
         <source>&amp;Repair %Ln finding(s)</source>
         <translation>
             <numerusform>&amp;Repair %Ln finding</numerusform>
@@ -548,7 +550,7 @@
 <context>
     <name>StreamPanel</name>
     <message numerus="yes">
-        <location filename="../../stream/panel.py" line="+207" />
+        <location filename="../../stream/panel.py" line="+208" />
         <source>&lt;b&gt;Stream&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;View type&lt;/b&gt; {view_type}: {view_type_text}&lt;br&gt;&lt;b&gt;Status&lt;/b&gt; {status}; %n shard(s), {open_shards} open. Records are kept 24 hours; reads are eventually consistent.</source>
         <translation>
             <numerusform>&lt;b&gt;Stream&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;View type&lt;/b&gt; {view_type}: {view_type_text}&lt;br&gt;&lt;b&gt;Status&lt;/b&gt; {status}; %n shard, {open_shards} open. Records are kept 24 hours; reads are eventually consistent.</numerusform>

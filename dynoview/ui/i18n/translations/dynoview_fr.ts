@@ -4,7 +4,7 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../../window/about_dialog.py" line="+80"/>
+        <location filename="../../window/about_dialog.py" line="+81"/>
         <source>About {APP_NAME}</source>
         <translation>À propos de {APP_NAME}</translation>
     </message>
@@ -212,7 +212,7 @@
 <context>
     <name>ActionLogDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+189"/>
+        <location filename="../../builder/dialogs.py" line="+192"/>
         <source>Action log</source>
         <translation>Journal</translation>
     </message>
@@ -255,13 +255,13 @@
     <name>AppContext</name>
     <message>
         <location filename="../../context.py" line="+138"/>
-        <location line="+114"/>
+        <location line="+124"/>
         <location filename="../../transfer/import_controller.py" line="+79"/>
         <source>the article&apos;s default layout</source>
         <translation>la disposition par défaut de l’article</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <location line="+11"/>
         <location filename="../../transfer/import_controller.py" line="-6"/>
         <source>saved for this connection and table</source>
@@ -269,8 +269,8 @@
         <translation>enregistré pour cette connexion et cette table</translation>
     </message>
     <message>
-        <location line="-18"/>
-        <location line="+18"/>
+        <location line="-19"/>
+        <location line="+19"/>
         <location filename="../../transfer/import_controller.py" line="+1"/>
         <source>not saved</source>
         <translation>non enregistré</translation>
@@ -304,7 +304,7 @@
 <context>
     <name>AttributeNode</name>
     <message>
-        <location filename="../../items/detail.py" line="+178"/>
+        <location filename="../../items/detail.py" line="+183"/>
         <source>… {count} more</source>
         <translation>… {count} de plus</translation>
     </message>
@@ -380,7 +380,7 @@
 <context>
     <name>AuditBar</name>
     <message>
-        <location filename="../../locks/layout.py" line="+76"/>
+        <location filename="../../locks/layout.py" line="+77"/>
         <source>Run full audit</source>
         <translation>Audit complet</translation>
     </message>
@@ -675,7 +675,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+228"/>
+        <location filename="../../builder/panel.py" line="+229"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Impossible d’ouvrir la requête&#xa0;: </translation>
@@ -1276,7 +1276,7 @@ Probablement chaudes</translation>
 <context>
     <name>ChangeValueForm</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="+184"/>
+        <location filename="../../builder/template_forms.py" line="+186"/>
         <source>Change {name} of {who}</source>
         <translation>Changer {name} de {who}</translation>
     </message>
@@ -1291,7 +1291,7 @@ Probablement chaudes</translation>
         <translation>Compte</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Current {name}</source>
         <translation>{name} actuel</translation>
     </message>
@@ -1310,7 +1310,7 @@ Probablement chaudes</translation>
 <context>
     <name>ClaimLockForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+54"/>
+        <location filename="../../builder/lock_forms.py" line="+57"/>
         <source>Claim the {name} lock of {who}</source>
         <translation>Poser le verrou {name} de {who}</translation>
     </message>
@@ -1320,7 +1320,7 @@ Probablement chaudes</translation>
         <translation>Compte</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>The account has no {name}: there is no lock to claim.</source>
         <translation>Le compte n’a pas de {name}&#xa0;: aucun verrou à poser.</translation>
     </message>
@@ -1371,7 +1371,7 @@ Probablement chaudes</translation>
 <context>
     <name>CodeExportDialog</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="+117"/>
+        <location filename="../../builder/code_export_view.py" line="+119"/>
         <source>Copy the code of the tab shown to the clipboard</source>
         <translation>Copier le code de l’onglet affiché dans le presse-papiers</translation>
     </message>
@@ -1412,7 +1412,7 @@ Probablement chaudes</translation>
 <context>
     <name>CommandPalette</name>
     <message>
-        <location filename="../../window/command_palette.py" line="+102"/>
+        <location filename="../../window/command_palette.py" line="+103"/>
         <source>Go to table or command</source>
         <extracomment>The palette&apos;s frame (a popup: no title bar), a roomy search box, a list without its own frame.</extracomment>
         <translation>Aller à une table ou une commande</translation>
@@ -1446,7 +1446,7 @@ Probablement chaudes</translation>
 <context>
     <name>ConfirmDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-150"/>
+        <location filename="../../builder/dialogs.py" line="-152"/>
         <source>Execute transaction</source>
         <translation>Exécuter la transaction</translation>
     </message>
@@ -1461,7 +1461,7 @@ Probablement chaudes</translation>
         <translation>Requête à envoyer</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Type {type_to_confirm} to confirm:</source>
         <translation>Tapez {type_to_confirm} pour confirmer&#xa0;:</translation>
     </message>
@@ -1544,7 +1544,7 @@ Probablement chaudes</translation>
         <translation>URL du point de terminaison</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Only names, profiles, regions and endpoints are saved; never keys or tokens.</source>
         <translation>Seuls les noms, profils, régions et points de terminaison sont enregistrés&#xa0;; jamais les clés ni les jetons.</translation>
     </message>
@@ -1671,7 +1671,7 @@ Probablement chaudes</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+79"/>
+        <location filename="../../transfer/copy_dialog.py" line="+80"/>
         <source>Copy items to a table</source>
         <translation>Copier des items vers une table</translation>
     </message>
@@ -1727,12 +1727,12 @@ Probablement chaudes</translation>
     <message>
         <location line="+7"/>
         <location line="+43"/>
-        <location line="+164"/>
+        <location line="+168"/>
         <source>Open in the builder</source>
         <translation>Ouvrir dans le générateur</translation>
     </message>
     <message>
-        <location line="-205"/>
+        <location line="-209"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
@@ -1778,7 +1778,7 @@ Probablement chaudes</translation>
         </translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>the source</source>
         <translation>la source</translation>
     </message>
@@ -1814,12 +1814,12 @@ Probablement chaudes</translation>
         <translation>Ouvrir le lot {value} sur {total}</translation>
     </message>
     <message>
-        <location line="-239"/>
+        <location line="-243"/>
         <source>every item of the current result ({n})</source>
         <translation>tous les items du résultat actuel ({n})</translation>
     </message>
     <message>
-        <location line="+240"/>
+        <location line="+244"/>
         <source>Batch {opened} of {total} ({actions_count} Puts) is open in the builder: check the request and the preflight, then Execute. Come back here for the next batch.</source>
         <translation>Le lot {opened} sur {total} ({actions_count} Puts) est ouvert dans le générateur&#xa0;: vérifiez la requête et la vérification préalable, puis exécutez. Revenez ici pour le lot suivant.</translation>
     </message>
@@ -1845,7 +1845,7 @@ Probablement chaudes</translation>
 <context>
     <name>CrashDialog</name>
     <message>
-        <location filename="../../crash.py" line="+97"/>
+        <location filename="../../crash.py" line="+98"/>
         <source>{APP_NAME}: unexpected error</source>
         <translation>{APP_NAME}&#xa0;: erreur inattendue</translation>
     </message>
@@ -2100,7 +2100,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Supprimer {name}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Delete the table {name} at {where} with every item and index in it? This cannot be undone. Type the table&apos;s name to confirm.</source>
         <translation>Supprimer la table {name} sur {where} avec tous ses items et index&#xa0;? C’est irréversible. Tapez le nom de la table pour confirmer.</translation>
     </message>
@@ -2334,7 +2334,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Auditer un export</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Audits a DynamoDB export to S3 (DYNAMODB_JSON) with the same rules as the live audit, without reading the table. Give the export&apos;s folder or s3://bucket/prefix/; incremental exports to apply over it go on the next lines.</source>
         <translation>Audite un export DynamoDB vers S3 (DYNAMODB_JSON) avec les mêmes règles que l’audit en direct, sans lire la table. Indiquez le dossier de l’export ou s3://bucket/prefix/&#xa0;; les exports incrémentiels à appliquer par-dessus vont sur les lignes suivantes.</translation>
     </message>
@@ -2524,7 +2524,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Copier</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Content of {file_name}:</source>
         <translation>Contenu de {file_name}&#xa0;:</translation>
     </message>
@@ -2540,7 +2540,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+130"/>
+        <location filename="../../transfer/export_dialog.py" line="+131"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
@@ -2611,7 +2611,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         </translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>{why} The file holds these rows as read; choose the whole table to export whole items.</source>
         <translation>{why} Le fichier contient ces lignes telles que lues&#xa0;; choisissez toute la table pour exporter des éléments complets.</translation>
     </message>
@@ -2750,7 +2750,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExtrasReader</name>
     <message>
-        <location filename="../../window/tables_panel.py" line="+268"/>
+        <location filename="../../window/tables_panel.py" line="+269"/>
         <source>Point-in-time recovery and resource policy: not known ({type})</source>
         <translation>Restauration à un instant donné et stratégie de ressource&#xa0;: inconnues ({type})</translation>
     </message>
@@ -2946,7 +2946,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-56"/>
+        <location filename="../../builder/dialogs.py" line="-57"/>
         <source>Import TransactWriteItems JSON</source>
         <translation>Importer un JSON TransactWriteItems</translation>
     </message>
@@ -2961,7 +2961,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>JSON TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+78"/>
+        <location filename="../../transfer/import_dialog.py" line="+79"/>
         <source>Import items into {name}</source>
         <translation>Importer des items dans {name}</translation>
     </message>
@@ -3305,7 +3305,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Modifier l’item</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Edit the item as DynamoDB JSON. Saving opens the transaction builder with an Update of only the attributes you changed, each guarded on the value you saw, so other attributes stay as they are and nothing is written until you have checked the request.</source>
         <translation>Modifiez l’item en JSON DynamoDB. Enregistrer ouvre le générateur de transactions avec un Update des seuls attributs modifiés, chacun protégé sur la valeur vue, donc les autres attributs restent tels quels et rien n’est écrit avant que vous ayez vérifié la requête.</translation>
     </message>
@@ -3390,7 +3390,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>{key_text} — lu par clé (GetItem)&#xa0;: absent de la page actuelle</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>{key_text} was deleted by the transaction.</source>
         <translation>{key_text} a été supprimé par la transaction.</translation>
     </message>
@@ -3403,7 +3403,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Cliquer pour trier les items chargés, glisser pour déplacer une colonne, clic droit pour choisir les colonnes</translation>
     </message>
     <message>
-        <location line="+123"/>
+        <location line="+117"/>
+        <source>Columns</source>
+        <translation>Colonnes</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Sort by {name}, ascending</source>
         <translation>Trier par {name}, croissant</translation>
     </message>
@@ -3413,7 +3418,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Trier par {name}, décroissant</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Order as read (no sort)</source>
         <translation>Ordre de lecture (sans tri)</translation>
     </message>
@@ -3436,12 +3441,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>L’index {index} ne contient pas l’attribut TTL {attribute}&#xa0;: lisez la table pour voir quand les éléments expirent.</translation>
     </message>
     <message>
-        <location line="+183"/>
+        <location line="+184"/>
         <source>TTL status</source>
         <translation>État TTL</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+20"/>
         <source>{name}: key attribute</source>
         <translation>{name}&#xa0;: attribut de clé</translation>
     </message>
@@ -3660,7 +3665,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LanguageChooser</name>
     <message>
-        <location filename="../language_dialog.py" line="+22"/>
+        <location filename="../language_dialog.py" line="+23"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
@@ -3678,7 +3683,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LiveBar</name>
     <message>
-        <location filename="../../locks/live_bar.py" line="+44"/>
+        <location filename="../../locks/live_bar.py" line="+45"/>
         <source>Stream records…</source>
         <translation>Enregistrements de flux…</translation>
     </message>
@@ -3691,7 +3696,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LiveCounts</name>
     <message>
-        <location line="-55"/>
+        <location line="-56"/>
         <source>Live · starting at {since}: finding the stream and its first records…</source>
         <extracomment>Notices on screen (the newest, on one line); all of them in the tooltip.</extracomment>
         <translation>En direct · depuis {since}&#xa0;: recherche du flux et de ses premiers enregistrements…</translation>
@@ -3905,7 +3910,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Code</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>The code is sent to AWS STS once and never saved. The role&apos;s session is kept (as the AWS CLI keeps it) until it expires.</source>
         <translation>Le code est envoyé une fois à AWS STS et jamais enregistré. La session du rôle est conservée (comme le fait l’AWS CLI) jusqu’à son expiration.</translation>
     </message>
@@ -3948,7 +3953,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>OpenDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="+101"/>
+        <location filename="../../builder/drafts_dialog.py" line="+102"/>
         <source>Open draft</source>
         <translation>Ouvrir un brouillon</translation>
     </message>
@@ -4052,7 +4057,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>OverrideDialog</name>
     <message>
-        <location filename="../../builder/preflight_view.py" line="+171"/>
+        <location filename="../../builder/preflight_view.py" line="+172"/>
         <source>The preflight refused this transaction</source>
         <translation>La vérification préalable a refusé cette transaction</translation>
     </message>
@@ -4088,7 +4093,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+66"/>
+        <location filename="../../partiql/panel.py" line="+67"/>
         <source>Statement parameters</source>
         <translation>Paramètres de l’instruction</translation>
     </message>
@@ -4368,7 +4373,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>PreviewView</name>
     <message>
-        <location filename="../../builder/request_view.py" line="+25"/>
+        <location filename="../../builder/request_view.py" line="+26"/>
         <source>Exact request body</source>
         <translation>Corps exact de la requête</translation>
     </message>
@@ -4404,7 +4409,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ProductionPatterns</name>
     <message>
-        <location filename="../../session/settings_dialog.py" line="+38"/>
+        <location filename="../../session/settings_dialog.py" line="+39"/>
         <source>A connection whose profile name matches one of these patterns opens as production: read-only, and writing asks for the account id. * matches any text, ? one character, [abc] one of a set.</source>
         <translation>Une connexion dont le nom de profil correspond à l’un de ces motifs s’ouvre en production&#xa0;: lecture seule, et écrire demande l’id du compte. * correspond à tout texte,&#xa0;? à un caractère, [abc] à l’un d’un ensemble.</translation>
     </message>
@@ -4574,12 +4579,12 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
 <context>
     <name>ReadCodeDialog</name>
     <message>
-        <location filename="../../codegen/read_code_dialog.py" line="+51"/>
+        <location filename="../../codegen/read_code_dialog.py" line="+52"/>
         <source>{operation} as code</source>
         <translation>{operation} en code</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>&amp;Language:</source>
         <translation>&amp;Langage&#xa0;:</translation>
     </message>
@@ -4602,7 +4607,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
         <translation>Lecture</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>Scan reads every item; Query reads one partition key (cheaper)</source>
         <translation>Scan lit tous les items&#xa0;; Query lit une clé de partition (moins cher)</translation>
     </message>
@@ -4627,12 +4632,12 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
         <translation>Masquer les expirés</translation>
     </message>
     <message>
-        <location line="-52"/>
+        <location line="-55"/>
         <source>Hide items whose TTL has passed but that DynamoDB has not deleted yet (they are still in the table)</source>
         <translation>Masquer les items dont le TTL est passé mais que DynamoDB n’a pas encore supprimés (ils sont encore dans la table)</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+57"/>
         <source>Run</source>
         <translation>Exécuter</translation>
     </message>
@@ -4715,12 +4720,12 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
     </message>
     <message>
         <location line="+13"/>
-        <location line="+103"/>
+        <location line="+133"/>
         <source>value</source>
         <translation>valeur</translation>
     </message>
     <message>
-        <location line="-98"/>
+        <location line="-128"/>
         <source>Filter attribute</source>
         <translation>Attribut de filtre</translation>
     </message>
@@ -4755,7 +4760,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
         <translation>Filtre</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+91"/>
         <source>The attribute name {name} begins or ends with blank space, and no item read so far has it: the filter uses it exactly as typed.</source>
         <translation>Le nom d’attribut {name} commence ou finit par une espace, et aucun élément lu jusqu’ici ne l’a&#xa0;: le filtre l’utilise exactement tel que saisi.</translation>
     </message>
@@ -4803,7 +4808,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
         <translation>Lectures enregistrées</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Recent reads (most recent first)</source>
         <translation>Lectures récentes (plus récentes d’abord)</translation>
     </message>
@@ -4926,7 +4931,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
 <context>
     <name>RecordsDialog</name>
     <message>
-        <location filename="../../locks/live_records.py" line="+32"/>
+        <location filename="../../locks/live_records.py" line="+33"/>
         <source>Stream records: {title}</source>
         <translation>Enregistrements de flux&#xa0;: {title}</translation>
     </message>
@@ -4952,7 +4957,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
 <context>
     <name>ReleaseLockForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+38"/>
+        <location filename="../../builder/lock_forms.py" line="+41"/>
         <source>Release the {name} lock {value}</source>
         <translation>Libérer le verrou {name} {value}</translation>
     </message>
@@ -4998,12 +5003,12 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
         <translation>{value} détient {name} {value2}&#xa0;: ce verrou n’est pas orphelin, et le libérer laisserait cette valeur sans protection. Modifiez ou supprimez plutôt le compte.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>{owner} holds {name} {value} (as the rule normalises it): this lock is not an orphan, and releasing it would leave that value unprotected.</source>
         <translation>{owner} détient {name} {value} (tel que la règle le normalise)&#xa0;: ce verrou n’est pas orphelin, et le libérer laisserait cette valeur sans protection.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Reading the former owner…</source>
         <translation>Lecture de l’ancien propriétaire…</translation>
     </message>
@@ -5011,7 +5016,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
 <context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+88"/>
+        <location filename="../../locks/repair_dialog.py" line="+89"/>
         <source>Repair all — {name}</source>
         <translation>Tout réparer — {name}</translation>
     </message>
@@ -5152,7 +5157,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>ResolveDuplicateForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+42"/>
+        <location filename="../../builder/lock_forms.py" line="+43"/>
         <source>Resolve duplicate {name} {shared}</source>
         <translation>Résoudre le doublon {name} {shared}</translation>
     </message>
@@ -5205,7 +5210,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/restore_note.py" line="+21"/>
+        <location filename="../../builder/restore_note.py" line="+22"/>
         <source>Discard</source>
         <translation>Abandonner</translation>
     </message>
@@ -5321,11 +5326,16 @@ Requête&#xa0;: {request}</translation>
         <source>A schema was detected from the sample, but the schema editor holds your changes: save or cancel them, then choose Detect from sample again.</source>
         <translation>Un schéma a été détecté à partir de l’échantillon, mais l’éditeur de schéma contient vos modifications&#xa0;: enregistrez-les ou annulez-les, puis choisissez à nouveau Détecter le schéma.</translation>
     </message>
+    <message>
+        <location line="+7"/>
+        <source>Not sure: this is a guess, not the table&apos;s layout. Edit it to match your items (the accounts&apos; key prefix and sort key, each lock&apos;s key template) before you save it.</source>
+        <translation>Pas sûr&#xa0;: c’est une supposition, pas la structure de la table. Modifiez-la pour qu’elle corresponde à vos items (le préfixe de clé et la clé de tri des comptes, le modèle de clé de chaque verrou) avant de l’enregistrer.</translation>
+    </message>
 </context>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+139"/>
+        <location filename="../../locks/schema_dialog.py" line="+140"/>
         <source>Uniqueness schema</source>
         <translation>Schéma d’unicité</translation>
     </message>
@@ -5683,7 +5693,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>ShortcutsDialog</name>
     <message>
-        <location filename="../../shortcuts.py" line="+160"/>
+        <location filename="../../shortcuts.py" line="+161"/>
         <location line="+9"/>
         <source>Keyboard shortcuts</source>
         <translation>Raccourcis clavier</translation>
@@ -5741,7 +5751,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SignUpForm</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="-170"/>
+        <location filename="../../builder/template_forms.py" line="-171"/>
         <source>Sign up (new account)</source>
         <translation>Inscription (nouveau compte)</translation>
     </message>
@@ -5938,7 +5948,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>StreamControls</name>
     <message>
-        <location filename="../../stream/controls.py" line="+68"/>
+        <location filename="../../stream/controls.py" line="+69"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
@@ -6064,7 +6074,7 @@ Requête&#xa0;: {request}</translation>
         <translation>Shards</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Order holds per item (one primary key): not across items or partitions, not even within one transaction.</source>
         <translation>L’ordre vaut par item (une clé primaire)&#xa0;: pas entre items ou partitions, pas même au sein d’une transaction.</translation>
     </message>
@@ -6361,7 +6371,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TemplateForm</name>
     <message>
-        <location filename="../../builder/form_base.py" line="+145"/>
+        <location filename="../../builder/form_base.py" line="+159"/>
         <source>This template as a Python (boto3) or TypeScript function, with an example sending the form&apos;s values (Alt+E)</source>
         <extracomment>The note&apos;s object name once the window moved away from where the form opened (tests).</extracomment>
         <translation>Ce modèle en fonction Python (boto3) ou TypeScript, avec un exemple qui envoie les valeurs du formulaire (Alt+E)</translation>
@@ -6513,7 +6523,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TokenRow</name>
     <message>
-        <location filename="../../builder/token_row.py" line="+28"/>
+        <location filename="../../builder/token_row.py" line="+29"/>
         <source>ClientRequestToken: resending with the same token is idempotent for 10 minutes</source>
         <translation>ClientRequestToken&#xa0;: un renvoi avec le même jeton est idempotent pendant 10 minutes</translation>
     </message>
@@ -7145,7 +7155,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.code_export_view</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="-81"/>
+        <location filename="../../builder/code_export_view.py" line="-82"/>
         <source>example() sends this form&apos;s transaction to the table with a new token: the same guarded write the builder would execute. Running the Python file calls it; the TypeScript module exports it (await example()).</source>
         <extracomment>Shown above the code, translated there (lupdate reads the literal context).</extracomment>
         <translation>example() envoie la transaction de ce formulaire à la table avec un nouveau jeton&#xa0;: la même écriture protégée que le constructeur exécuterait. Exécuter le fichier Python l’appelle&#xa0;; le module TypeScript l’exporte (await example()).</translation>
@@ -7154,7 +7164,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.dialogs</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-90"/>
+        <location filename="../../builder/dialogs.py" line="-91"/>
         <source>Uses the default credential chain (environment, profile, SSO or role); no credentials are included.</source>
         <translation>Utilise la chaîne d’identifiants par défaut (environnement, profil, SSO ou rôle)&#xa0;; aucun identifiant n’est inclus.</translation>
     </message>
@@ -7226,7 +7236,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.form_base</name>
     <message>
-        <location filename="../../builder/form_base.py" line="-195"/>
+        <location filename="../../builder/form_base.py" line="-208"/>
         <source>Open in builder</source>
         <translation>Ouvrir dans le générateur</translation>
     </message>
@@ -7279,7 +7289,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.template_forms</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="+149"/>
+        <location filename="../../builder/template_forms.py" line="+150"/>
         <source>Change or delete the selection</source>
         <translation>Modifier ou supprimer la sélection</translation>
     </message>
@@ -7309,7 +7319,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Inscription (nouveau compte)…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Change {rule} of {who} ({value})…</source>
         <translation>Changer {rule} de {who} ({value})…</translation>
     </message>
@@ -7398,8 +7408,9 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>codegen.read_code_dialog</name>
     <message>
-        <location filename="../../codegen/read_code_dialog.py" line="-45"/>
+        <location filename="../../codegen/read_code_dialog.py" line="-46"/>
         <source>The code sends the same request, reads every page and prints the items; it writes nothing.</source>
+        <extracomment>The chooser&apos;s entries, in order: each language and which SDK or tool it uses.</extracomment>
         <translation>Le code envoie la même requête, lit toutes les pages et affiche les items&#xa0;; il n’écrit rien.</translation>
     </message>
 </context>
@@ -7427,7 +7438,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>items.detail</name>
     <message>
-        <location filename="../../items/detail.py" line="-257"/>
+        <location filename="../../items/detail.py" line="-261"/>
         <source>
 … cut here for display; Copy as JSON copies the whole item.</source>
         <translation>
@@ -7437,7 +7448,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-275"/>
+        <location filename="../../items/read_form.py" line="-308"/>
         <source>(table)</source>
         <translation>(table)</translation>
     </message>
@@ -7881,7 +7892,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>&lt;p&gt;&lt;b&gt;Périmé&#xa0;: la table a été écrite depuis cette réponse&#xa0;; cliquez à nouveau sur Diagnostiquer.&lt;/b&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>&lt;p&gt;Where the lock came from: &lt;b&gt;{escape}&lt;/b&gt;. {escape2}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Origine du verrou&#xa0;: &lt;b&gt;{escape}&lt;/b&gt;. {escape2}&lt;/p&gt;</translation>
     </message>
@@ -8245,7 +8256,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>stream.controls</name>
     <message>
-        <location filename="../../stream/controls.py" line="-111"/>
+        <location filename="../../stream/controls.py" line="-112"/>
         <source>Oldest kept (trim horizon, up to 24 h back)</source>
         <translation>Plus ancien (trim horizon, 24 h max)</translation>
     </message>
@@ -8467,12 +8478,12 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-302"/>
+        <location filename="../../window/connection_dialog.py" line="-303"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Démo (intégrée, sans compte AWS)</translation>
     </message>
     <message>
-        <location line="+315"/>
+        <location line="+316"/>
         <source>Send in clear text?</source>
         <translation>Envoyer en clair&#xa0;?</translation>
     </message>

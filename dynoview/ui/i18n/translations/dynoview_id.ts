@@ -4,7 +4,7 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../../window/about_dialog.py" line="+80"/>
+        <location filename="../../window/about_dialog.py" line="+81"/>
         <source>About {APP_NAME}</source>
         <translation>Tentang {APP_NAME}</translation>
     </message>
@@ -212,7 +212,7 @@
 <context>
     <name>ActionLogDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+189"/>
+        <location filename="../../builder/dialogs.py" line="+192"/>
         <source>Action log</source>
         <translation>Log aksi</translation>
     </message>
@@ -253,13 +253,13 @@
     <name>AppContext</name>
     <message>
         <location filename="../../context.py" line="+138"/>
-        <location line="+114"/>
+        <location line="+124"/>
         <location filename="../../transfer/import_controller.py" line="+79"/>
         <source>the article&apos;s default layout</source>
         <translation>tata letak bawaan artikel</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <location line="+11"/>
         <location filename="../../transfer/import_controller.py" line="-6"/>
         <source>saved for this connection and table</source>
@@ -267,8 +267,8 @@
         <translation>tersimpan untuk koneksi dan tabel ini</translation>
     </message>
     <message>
-        <location line="-18"/>
-        <location line="+18"/>
+        <location line="-19"/>
+        <location line="+19"/>
         <location filename="../../transfer/import_controller.py" line="+1"/>
         <source>not saved</source>
         <translation>tidak tersimpan</translation>
@@ -302,7 +302,7 @@
 <context>
     <name>AttributeNode</name>
     <message>
-        <location filename="../../items/detail.py" line="+178"/>
+        <location filename="../../items/detail.py" line="+183"/>
         <source>… {count} more</source>
         <translation>… {count} lagi</translation>
     </message>
@@ -378,7 +378,7 @@
 <context>
     <name>AuditBar</name>
     <message>
-        <location filename="../../locks/layout.py" line="+76"/>
+        <location filename="../../locks/layout.py" line="+77"/>
         <source>Run full audit</source>
         <translation>Audit penuh</translation>
     </message>
@@ -668,7 +668,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+228"/>
+        <location filename="../../builder/panel.py" line="+229"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Permintaan tidak dapat dibuka: </translation>
@@ -1260,7 +1260,7 @@ Kemungkinan panas</translation>
 <context>
     <name>ChangeValueForm</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="+184"/>
+        <location filename="../../builder/template_forms.py" line="+186"/>
         <source>Change {name} of {who}</source>
         <translation>Ubah {name} milik {who}</translation>
     </message>
@@ -1275,7 +1275,7 @@ Kemungkinan panas</translation>
         <translation>Akun</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Current {name}</source>
         <translation>{name} saat ini</translation>
     </message>
@@ -1294,7 +1294,7 @@ Kemungkinan panas</translation>
 <context>
     <name>ClaimLockForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+54"/>
+        <location filename="../../builder/lock_forms.py" line="+57"/>
         <source>Claim the {name} lock of {who}</source>
         <translation>Klaim lock {name} milik {who}</translation>
     </message>
@@ -1304,7 +1304,7 @@ Kemungkinan panas</translation>
         <translation>Akun</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>The account has no {name}: there is no lock to claim.</source>
         <translation>Akun ini tidak punya {name}: tidak ada lock untuk diklaim.</translation>
     </message>
@@ -1355,7 +1355,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CodeExportDialog</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="+117"/>
+        <location filename="../../builder/code_export_view.py" line="+119"/>
         <source>Copy the code of the tab shown to the clipboard</source>
         <translation>Salin kode tab yang ditampilkan ke clipboard</translation>
     </message>
@@ -1396,7 +1396,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CommandPalette</name>
     <message>
-        <location filename="../../window/command_palette.py" line="+102"/>
+        <location filename="../../window/command_palette.py" line="+103"/>
         <source>Go to table or command</source>
         <extracomment>The palette&apos;s frame (a popup: no title bar), a roomy search box, a list without its own frame.</extracomment>
         <translation>Buka tabel atau perintah</translation>
@@ -1430,7 +1430,7 @@ Kemungkinan panas</translation>
 <context>
     <name>ConfirmDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-150"/>
+        <location filename="../../builder/dialogs.py" line="-152"/>
         <source>Execute transaction</source>
         <translation>Jalankan transaksi</translation>
     </message>
@@ -1445,7 +1445,7 @@ Kemungkinan panas</translation>
         <translation>Permintaan yang dikirim</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Type {type_to_confirm} to confirm:</source>
         <translation>Ketik {type_to_confirm} untuk mengonfirmasi:</translation>
     </message>
@@ -1528,7 +1528,7 @@ Kemungkinan panas</translation>
         <translation>URL endpoint</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Only names, profiles, regions and endpoints are saved; never keys or tokens.</source>
         <translation>Hanya nama, profil, region, dan endpoint yang disimpan; tidak pernah key atau token.</translation>
     </message>
@@ -1655,7 +1655,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+79"/>
+        <location filename="../../transfer/copy_dialog.py" line="+80"/>
         <source>Copy items to a table</source>
         <translation>Salin item ke tabel</translation>
     </message>
@@ -1710,12 +1710,12 @@ Kemungkinan panas</translation>
     <message>
         <location line="+7"/>
         <location line="+43"/>
-        <location line="+164"/>
+        <location line="+168"/>
         <source>Open in the builder</source>
         <translation>Buka di pembangun transaksi</translation>
     </message>
     <message>
-        <location line="-205"/>
+        <location line="-209"/>
         <source>Close</source>
         <translation>Tutup</translation>
     </message>
@@ -1759,7 +1759,7 @@ Kemungkinan panas</translation>
         </translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>the source</source>
         <translation>sumber</translation>
     </message>
@@ -1795,12 +1795,12 @@ Kemungkinan panas</translation>
         <translation>Buka batch {value} dari {total}</translation>
     </message>
     <message>
-        <location line="-239"/>
+        <location line="-243"/>
         <source>every item of the current result ({n})</source>
         <translation>semua item hasil saat ini ({n})</translation>
     </message>
     <message>
-        <location line="+240"/>
+        <location line="+244"/>
         <source>Batch {opened} of {total} ({actions_count} Puts) is open in the builder: check the request and the preflight, then Execute. Come back here for the next batch.</source>
         <translation>Batch {opened} dari {total} ({actions_count} Put) terbuka di pembangun transaksi: periksa permintaan dan pemeriksaan awal, lalu Jalankan. Kembali ke sini untuk batch berikutnya.</translation>
     </message>
@@ -1826,7 +1826,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CrashDialog</name>
     <message>
-        <location filename="../../crash.py" line="+97"/>
+        <location filename="../../crash.py" line="+98"/>
         <source>{APP_NAME}: unexpected error</source>
         <translation>{APP_NAME}: error tak terduga</translation>
     </message>
@@ -2075,7 +2075,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Hapus {name}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Delete the table {name} at {where} with every item and index in it? This cannot be undone. Type the table&apos;s name to confirm.</source>
         <translation>Hapus tabel {name} di {where} beserta semua item dan indeksnya? Ini tidak dapat diurungkan. Ketik nama tabel untuk mengonfirmasi.</translation>
     </message>
@@ -2308,7 +2308,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Audit ekspor</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Audits a DynamoDB export to S3 (DYNAMODB_JSON) with the same rules as the live audit, without reading the table. Give the export&apos;s folder or s3://bucket/prefix/; incremental exports to apply over it go on the next lines.</source>
         <translation>Mengaudit ekspor DynamoDB ke S3 (DYNAMODB_JSON) dengan aturan yang sama seperti audit langsung, tanpa membaca tabel. Isi folder ekspor atau s3://bucket/prefix/; ekspor inkremental yang diterapkan di atasnya di baris berikutnya.</translation>
     </message>
@@ -2494,7 +2494,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Salin</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Content of {file_name}:</source>
         <translation>Isi {file_name}:</translation>
     </message>
@@ -2510,7 +2510,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+130"/>
+        <location filename="../../transfer/export_dialog.py" line="+131"/>
         <source>Close</source>
         <translation>Tutup</translation>
     </message>
@@ -2579,7 +2579,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         </translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>{why} The file holds these rows as read; choose the whole table to export whole items.</source>
         <translation>{why} Berkas ini berisi baris-baris ini seperti yang dibaca; pilih seluruh tabel untuk mengekspor item utuh.</translation>
     </message>
@@ -2717,7 +2717,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExtrasReader</name>
     <message>
-        <location filename="../../window/tables_panel.py" line="+268"/>
+        <location filename="../../window/tables_panel.py" line="+269"/>
         <source>Point-in-time recovery and resource policy: not known ({type})</source>
         <translation>Point-in-time recovery dan resource policy: tidak diketahui ({type})</translation>
     </message>
@@ -2913,7 +2913,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-56"/>
+        <location filename="../../builder/dialogs.py" line="-57"/>
         <source>Import TransactWriteItems JSON</source>
         <translation>Impor JSON TransactWriteItems</translation>
     </message>
@@ -2928,7 +2928,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>JSON TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+78"/>
+        <location filename="../../transfer/import_dialog.py" line="+79"/>
         <source>Import items into {name}</source>
         <translation>Impor item ke {name}</translation>
     </message>
@@ -3272,7 +3272,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Edit item</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Edit the item as DynamoDB JSON. Saving opens the transaction builder with an Update of only the attributes you changed, each guarded on the value you saw, so other attributes stay as they are and nothing is written until you have checked the request.</source>
         <translation>Edit item sebagai DynamoDB JSON. Menyimpan membuka pembangun transaksi dengan Update hanya pada atribut yang Anda ubah, masing-masing dijaga pada nilai yang Anda lihat, jadi atribut lain tetap seperti adanya dan tidak ada yang ditulis sampai Anda memeriksa permintaannya.</translation>
     </message>
@@ -3357,7 +3357,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>{key_text} — dibaca lewat key (GetItem): tidak ada di halaman ini</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>{key_text} was deleted by the transaction.</source>
         <translation>{key_text} dihapus oleh transaksi.</translation>
     </message>
@@ -3370,7 +3370,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Klik untuk mengurutkan item yang dimuat, seret untuk memindah kolom, klik kanan untuk memilih kolom</translation>
     </message>
     <message>
-        <location line="+123"/>
+        <location line="+117"/>
+        <source>Columns</source>
+        <translation>Kolom</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Sort by {name}, ascending</source>
         <translation>Urutkan menurut {name}, naik</translation>
     </message>
@@ -3380,7 +3385,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Urutkan menurut {name}, turun</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Order as read (no sort)</source>
         <translation>Urutan sesuai pembacaan (tanpa urut)</translation>
     </message>
@@ -3403,12 +3408,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Indeks {index} tidak memuat atribut TTL {attribute}: baca tabelnya untuk melihat kapan item kedaluwarsa.</translation>
     </message>
     <message>
-        <location line="+183"/>
+        <location line="+184"/>
         <source>TTL status</source>
         <translation>Status TTL</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+20"/>
         <source>{name}: key attribute</source>
         <translation>{name}: atribut key</translation>
     </message>
@@ -3615,7 +3620,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LanguageChooser</name>
     <message>
-        <location filename="../language_dialog.py" line="+22"/>
+        <location filename="../language_dialog.py" line="+23"/>
         <source>Language</source>
         <translation>Bahasa</translation>
     </message>
@@ -3633,7 +3638,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LiveBar</name>
     <message>
-        <location filename="../../locks/live_bar.py" line="+44"/>
+        <location filename="../../locks/live_bar.py" line="+45"/>
         <source>Stream records…</source>
         <translation>Record stream…</translation>
     </message>
@@ -3646,7 +3651,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LiveCounts</name>
     <message>
-        <location line="-55"/>
+        <location line="-56"/>
         <source>Live · starting at {since}: finding the stream and its first records…</source>
         <extracomment>Notices on screen (the newest, on one line); all of them in the tooltip.</extracomment>
         <translation>Langsung · mulai {since}: mencari stream dan record pertamanya…</translation>
@@ -3858,7 +3863,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Kode</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>The code is sent to AWS STS once and never saved. The role&apos;s session is kept (as the AWS CLI keeps it) until it expires.</source>
         <translation>Kode dikirim ke AWS STS sekali dan tidak pernah disimpan. Sesi role disimpan (seperti AWS CLI menyimpannya) sampai kedaluwarsa.</translation>
     </message>
@@ -3901,7 +3906,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>OpenDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="+101"/>
+        <location filename="../../builder/drafts_dialog.py" line="+102"/>
         <source>Open draft</source>
         <translation>Buka draf</translation>
     </message>
@@ -4004,7 +4009,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>OverrideDialog</name>
     <message>
-        <location filename="../../builder/preflight_view.py" line="+171"/>
+        <location filename="../../builder/preflight_view.py" line="+172"/>
         <source>The preflight refused this transaction</source>
         <translation>Pemeriksaan awal menolak transaksi ini</translation>
     </message>
@@ -4039,7 +4044,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+66"/>
+        <location filename="../../partiql/panel.py" line="+67"/>
         <source>Statement parameters</source>
         <translation>Parameter statement</translation>
     </message>
@@ -4314,7 +4319,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>PreviewView</name>
     <message>
-        <location filename="../../builder/request_view.py" line="+25"/>
+        <location filename="../../builder/request_view.py" line="+26"/>
         <source>Exact request body</source>
         <translation>Isi permintaan persis</translation>
     </message>
@@ -4350,7 +4355,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ProductionPatterns</name>
     <message>
-        <location filename="../../session/settings_dialog.py" line="+38"/>
+        <location filename="../../session/settings_dialog.py" line="+39"/>
         <source>A connection whose profile name matches one of these patterns opens as production: read-only, and writing asks for the account id. * matches any text, ? one character, [abc] one of a set.</source>
         <translation>Koneksi yang nama profilnya cocok dengan salah satu pola ini dibuka sebagai produksi: hanya-baca, dan penulisan meminta ID akun. * cocok dengan teks apa pun, ? satu karakter, [abc] salah satu dari himpunan.</translation>
     </message>
@@ -4520,12 +4525,12 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
 <context>
     <name>ReadCodeDialog</name>
     <message>
-        <location filename="../../codegen/read_code_dialog.py" line="+51"/>
+        <location filename="../../codegen/read_code_dialog.py" line="+52"/>
         <source>{operation} as code</source>
         <translation>{operation} sebagai kode</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>&amp;Language:</source>
         <translation>&amp;Bahasa:</translation>
     </message>
@@ -4548,7 +4553,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
         <translation>Baca</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>Scan reads every item; Query reads one partition key (cheaper)</source>
         <translation>Scan membaca semua item; Query membaca satu partition key (lebih murah)</translation>
     </message>
@@ -4573,12 +4578,12 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
         <translation>Sembunyikan kedaluwarsa</translation>
     </message>
     <message>
-        <location line="-52"/>
+        <location line="-55"/>
         <source>Hide items whose TTL has passed but that DynamoDB has not deleted yet (they are still in the table)</source>
         <translation>Sembunyikan item yang TTL-nya lewat tetapi belum dihapus DynamoDB (masih ada di tabel)</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+57"/>
         <source>Run</source>
         <translation>Jalankan</translation>
     </message>
@@ -4661,12 +4666,12 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
     </message>
     <message>
         <location line="+13"/>
-        <location line="+103"/>
+        <location line="+133"/>
         <source>value</source>
         <translation>nilai</translation>
     </message>
     <message>
-        <location line="-98"/>
+        <location line="-128"/>
         <source>Filter attribute</source>
         <translation>Atribut filter</translation>
     </message>
@@ -4701,7 +4706,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
         <translation>Filter</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+91"/>
         <source>The attribute name {name} begins or ends with blank space, and no item read so far has it: the filter uses it exactly as typed.</source>
         <translation>Nama atribut {name} diawali atau diakhiri spasi, dan belum ada item terbaca yang memilikinya: filter memakainya persis seperti yang diketik.</translation>
     </message>
@@ -4749,7 +4754,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
         <translation>Pembacaan tersimpan</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Recent reads (most recent first)</source>
         <translation>Pembacaan terbaru (terbaru dulu)</translation>
     </message>
@@ -4872,7 +4877,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
 <context>
     <name>RecordsDialog</name>
     <message>
-        <location filename="../../locks/live_records.py" line="+32"/>
+        <location filename="../../locks/live_records.py" line="+33"/>
         <source>Stream records: {title}</source>
         <translation>Record stream: {title}</translation>
     </message>
@@ -4897,7 +4902,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
 <context>
     <name>ReleaseLockForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+38"/>
+        <location filename="../../builder/lock_forms.py" line="+41"/>
         <source>Release the {name} lock {value}</source>
         <translation>Lepas lock {name} {value}</translation>
     </message>
@@ -4943,12 +4948,12 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
         <translation>{value} memegang {name} {value2}: lock ini bukan yatim, dan melepasnya membuat nilai itu tidak terlindungi. Ubah atau hapus akunnya saja.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>{owner} holds {name} {value} (as the rule normalises it): this lock is not an orphan, and releasing it would leave that value unprotected.</source>
         <translation>{owner} memegang {name} {value} (sebagaimana aturan menormalkannya): kunci ini bukan yatim, dan melepasnya akan membuat nilai itu tidak terlindungi.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Reading the former owner…</source>
         <translation>Membaca pemilik sebelumnya…</translation>
     </message>
@@ -4956,7 +4961,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
 <context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+88"/>
+        <location filename="../../locks/repair_dialog.py" line="+89"/>
         <source>Repair all — {name}</source>
         <translation>Perbaiki semua — {name}</translation>
     </message>
@@ -5096,7 +5101,7 @@ Permintaan: {request}</translation>
 <context>
     <name>ResolveDuplicateForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+42"/>
+        <location filename="../../builder/lock_forms.py" line="+43"/>
         <source>Resolve duplicate {name} {shared}</source>
         <translation>Selesaikan duplikat {name} {shared}</translation>
     </message>
@@ -5149,7 +5154,7 @@ Permintaan: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/restore_note.py" line="+21"/>
+        <location filename="../../builder/restore_note.py" line="+22"/>
         <source>Discard</source>
         <translation>Buang</translation>
     </message>
@@ -5265,11 +5270,16 @@ Permintaan: {request}</translation>
         <source>A schema was detected from the sample, but the schema editor holds your changes: save or cancel them, then choose Detect from sample again.</source>
         <translation>Skema terdeteksi dari sampel, tetapi penyunting skema memuat perubahan Anda: simpan atau batalkan, lalu pilih Deteksi dari sampel lagi.</translation>
     </message>
+    <message>
+        <location line="+7"/>
+        <source>Not sure: this is a guess, not the table&apos;s layout. Edit it to match your items (the accounts&apos; key prefix and sort key, each lock&apos;s key template) before you save it.</source>
+        <translation>Tidak yakin: ini tebakan, bukan tata letak tabel. Sunting agar sesuai dengan item Anda (prefix key dan sort key akun, templat key setiap lock) sebelum menyimpannya.</translation>
+    </message>
 </context>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+139"/>
+        <location filename="../../locks/schema_dialog.py" line="+140"/>
         <source>Uniqueness schema</source>
         <translation>Skema keunikan</translation>
     </message>
@@ -5627,7 +5637,7 @@ Permintaan: {request}</translation>
 <context>
     <name>ShortcutsDialog</name>
     <message>
-        <location filename="../../shortcuts.py" line="+160"/>
+        <location filename="../../shortcuts.py" line="+161"/>
         <location line="+9"/>
         <source>Keyboard shortcuts</source>
         <translation>Pintasan keyboard</translation>
@@ -5685,7 +5695,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SignUpForm</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="-170"/>
+        <location filename="../../builder/template_forms.py" line="-171"/>
         <source>Sign up (new account)</source>
         <translation>Signup (akun baru)</translation>
     </message>
@@ -5881,7 +5891,7 @@ Permintaan: {request}</translation>
 <context>
     <name>StreamControls</name>
     <message>
-        <location filename="../../stream/controls.py" line="+68"/>
+        <location filename="../../stream/controls.py" line="+69"/>
         <source>Refresh</source>
         <translation>Muat ulang</translation>
     </message>
@@ -6007,7 +6017,7 @@ Permintaan: {request}</translation>
         <translation>Shard</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Order holds per item (one primary key): not across items or partitions, not even within one transaction.</source>
         <translation>Urutan berlaku per item (satu primary key): tidak antar item atau partisi, bahkan tidak dalam satu transaksi.</translation>
     </message>
@@ -6301,7 +6311,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TemplateForm</name>
     <message>
-        <location filename="../../builder/form_base.py" line="+145"/>
+        <location filename="../../builder/form_base.py" line="+159"/>
         <source>This template as a Python (boto3) or TypeScript function, with an example sending the form&apos;s values (Alt+E)</source>
         <extracomment>The note&apos;s object name once the window moved away from where the form opened (tests).</extracomment>
         <translation>Templat ini sebagai fungsi Python (boto3) atau TypeScript, dengan contoh yang mengirim nilai formulir (Alt+E)</translation>
@@ -6452,7 +6462,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TokenRow</name>
     <message>
-        <location filename="../../builder/token_row.py" line="+28"/>
+        <location filename="../../builder/token_row.py" line="+29"/>
         <source>ClientRequestToken: resending with the same token is idempotent for 10 minutes</source>
         <translation>ClientRequestToken: mengirim ulang dengan token yang sama bersifat idempoten selama 10 menit</translation>
     </message>
@@ -7081,7 +7091,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.code_export_view</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="-81"/>
+        <location filename="../../builder/code_export_view.py" line="-82"/>
         <source>example() sends this form&apos;s transaction to the table with a new token: the same guarded write the builder would execute. Running the Python file calls it; the TypeScript module exports it (await example()).</source>
         <extracomment>Shown above the code, translated there (lupdate reads the literal context).</extracomment>
         <translation>example() mengirim transaksi formulir ini ke tabel dengan token baru: penulisan terjaga yang sama dengan yang akan dijalankan penyusun. Menjalankan file Python memanggilnya; modul TypeScript mengekspornya (await example()).</translation>
@@ -7090,7 +7100,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.dialogs</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-90"/>
+        <location filename="../../builder/dialogs.py" line="-91"/>
         <source>Uses the default credential chain (environment, profile, SSO or role); no credentials are included.</source>
         <translation>Memakai rantai kredensial bawaan (environment, profil, SSO, atau role); tidak ada kredensial yang disertakan.</translation>
     </message>
@@ -7162,7 +7172,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.form_base</name>
     <message>
-        <location filename="../../builder/form_base.py" line="-195"/>
+        <location filename="../../builder/form_base.py" line="-208"/>
         <source>Open in builder</source>
         <translation>Buka di pembangun transaksi</translation>
     </message>
@@ -7215,7 +7225,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.template_forms</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="+149"/>
+        <location filename="../../builder/template_forms.py" line="+150"/>
         <source>Change or delete the selection</source>
         <translation>Ubah atau hapus pilihan</translation>
     </message>
@@ -7245,7 +7255,7 @@ Terlama: {key_text}</translation>
         <translation>Signup (akun baru)…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Change {rule} of {who} ({value})…</source>
         <translation>Ubah {rule} milik {who} ({value})…</translation>
     </message>
@@ -7334,8 +7344,9 @@ Terlama: {key_text}</translation>
 <context>
     <name>codegen.read_code_dialog</name>
     <message>
-        <location filename="../../codegen/read_code_dialog.py" line="-45"/>
+        <location filename="../../codegen/read_code_dialog.py" line="-46"/>
         <source>The code sends the same request, reads every page and prints the items; it writes nothing.</source>
+        <extracomment>The chooser&apos;s entries, in order: each language and which SDK or tool it uses.</extracomment>
         <translation>Kode ini mengirim permintaan yang sama, membaca setiap halaman, dan mencetak item-nya; tidak menulis apa pun.</translation>
     </message>
 </context>
@@ -7363,7 +7374,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>items.detail</name>
     <message>
-        <location filename="../../items/detail.py" line="-257"/>
+        <location filename="../../items/detail.py" line="-261"/>
         <source>
 … cut here for display; Copy as JSON copies the whole item.</source>
         <translation>
@@ -7373,7 +7384,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-275"/>
+        <location filename="../../items/read_form.py" line="-308"/>
         <source>(table)</source>
         <translation>(tabel)</translation>
     </message>
@@ -7817,7 +7828,7 @@ Terlama: {key_text}</translation>
         <translation>&lt;p&gt;&lt;b&gt;Usang: tabel sudah ditulis sejak jawaban ini; tekan Diagnosis lagi.&lt;/b&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>&lt;p&gt;Where the lock came from: &lt;b&gt;{escape}&lt;/b&gt;. {escape2}&lt;/p&gt;</source>
         <translation>&lt;p&gt;Asal lock: &lt;b&gt;{escape}&lt;/b&gt;. {escape2}&lt;/p&gt;</translation>
     </message>
@@ -8181,7 +8192,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>stream.controls</name>
     <message>
-        <location filename="../../stream/controls.py" line="-111"/>
+        <location filename="../../stream/controls.py" line="-112"/>
         <source>Oldest kept (trim horizon, up to 24 h back)</source>
         <translation>Terlama yang tersimpan (trim horizon, hingga 24 jam lalu)</translation>
     </message>
@@ -8403,12 +8414,12 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-302"/>
+        <location filename="../../window/connection_dialog.py" line="-303"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Demo (tertanam, tanpa akun AWS)</translation>
     </message>
     <message>
-        <location line="+315"/>
+        <location line="+316"/>
         <source>Send in clear text?</source>
         <translation>Kirim tanpa enkripsi?</translation>
     </message>

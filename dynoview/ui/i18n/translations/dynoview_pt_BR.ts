@@ -4,7 +4,7 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../../window/about_dialog.py" line="+80"/>
+        <location filename="../../window/about_dialog.py" line="+81"/>
         <source>About {APP_NAME}</source>
         <translation>Sobre o {APP_NAME}</translation>
     </message>
@@ -212,7 +212,7 @@
 <context>
     <name>ActionLogDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+189"/>
+        <location filename="../../builder/dialogs.py" line="+192"/>
         <source>Action log</source>
         <translation>Log de ações</translation>
     </message>
@@ -255,13 +255,13 @@
     <name>AppContext</name>
     <message>
         <location filename="../../context.py" line="+138"/>
-        <location line="+114"/>
+        <location line="+124"/>
         <location filename="../../transfer/import_controller.py" line="+79"/>
         <source>the article&apos;s default layout</source>
         <translation>o layout padrão do artigo</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <location line="+11"/>
         <location filename="../../transfer/import_controller.py" line="-6"/>
         <source>saved for this connection and table</source>
@@ -269,8 +269,8 @@
         <translation>salvo para esta conexão e tabela</translation>
     </message>
     <message>
-        <location line="-18"/>
-        <location line="+18"/>
+        <location line="-19"/>
+        <location line="+19"/>
         <location filename="../../transfer/import_controller.py" line="+1"/>
         <source>not saved</source>
         <translation>não salvo</translation>
@@ -304,7 +304,7 @@
 <context>
     <name>AttributeNode</name>
     <message>
-        <location filename="../../items/detail.py" line="+178"/>
+        <location filename="../../items/detail.py" line="+183"/>
         <source>… {count} more</source>
         <translation>… mais {count}</translation>
     </message>
@@ -380,7 +380,7 @@
 <context>
     <name>AuditBar</name>
     <message>
-        <location filename="../../locks/layout.py" line="+76"/>
+        <location filename="../../locks/layout.py" line="+77"/>
         <source>Run full audit</source>
         <translation>Auditar</translation>
     </message>
@@ -675,7 +675,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+228"/>
+        <location filename="../../builder/panel.py" line="+229"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Não foi possível abrir a requisição: </translation>
@@ -1276,7 +1276,7 @@ Provavelmente quente</translation>
 <context>
     <name>ChangeValueForm</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="+184"/>
+        <location filename="../../builder/template_forms.py" line="+186"/>
         <source>Change {name} of {who}</source>
         <translation>Trocar {name} de {who}</translation>
     </message>
@@ -1291,7 +1291,7 @@ Provavelmente quente</translation>
         <translation>Conta</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Current {name}</source>
         <translation>{name} atual</translation>
     </message>
@@ -1310,7 +1310,7 @@ Provavelmente quente</translation>
 <context>
     <name>ClaimLockForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+54"/>
+        <location filename="../../builder/lock_forms.py" line="+57"/>
         <source>Claim the {name} lock of {who}</source>
         <translation>Criar o bloqueio de {name} de {who}</translation>
     </message>
@@ -1320,7 +1320,7 @@ Provavelmente quente</translation>
         <translation>Conta</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>The account has no {name}: there is no lock to claim.</source>
         <translation>A conta não tem {name}: não há bloqueio para criar.</translation>
     </message>
@@ -1371,7 +1371,7 @@ Provavelmente quente</translation>
 <context>
     <name>CodeExportDialog</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="+117"/>
+        <location filename="../../builder/code_export_view.py" line="+119"/>
         <source>Copy the code of the tab shown to the clipboard</source>
         <translation>Copiar o código da aba exibida para a área de transferência</translation>
     </message>
@@ -1412,7 +1412,7 @@ Provavelmente quente</translation>
 <context>
     <name>CommandPalette</name>
     <message>
-        <location filename="../../window/command_palette.py" line="+102"/>
+        <location filename="../../window/command_palette.py" line="+103"/>
         <source>Go to table or command</source>
         <extracomment>The palette&apos;s frame (a popup: no title bar), a roomy search box, a list without its own frame.</extracomment>
         <translation>Ir para tabela ou comando</translation>
@@ -1446,7 +1446,7 @@ Provavelmente quente</translation>
 <context>
     <name>ConfirmDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-150"/>
+        <location filename="../../builder/dialogs.py" line="-152"/>
         <source>Execute transaction</source>
         <translation>Executar transação</translation>
     </message>
@@ -1461,7 +1461,7 @@ Provavelmente quente</translation>
         <translation>Requisição a enviar</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Type {type_to_confirm} to confirm:</source>
         <translation>Digite {type_to_confirm} para confirmar:</translation>
     </message>
@@ -1544,7 +1544,7 @@ Provavelmente quente</translation>
         <translation>URL do endpoint</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Only names, profiles, regions and endpoints are saved; never keys or tokens.</source>
         <translation>Só nomes, perfis, regiões e endpoints são salvos; nunca chaves ou tokens.</translation>
     </message>
@@ -1671,7 +1671,7 @@ Provavelmente quente</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+79"/>
+        <location filename="../../transfer/copy_dialog.py" line="+80"/>
         <source>Copy items to a table</source>
         <translation>Copiar itens para uma tabela</translation>
     </message>
@@ -1727,12 +1727,12 @@ Provavelmente quente</translation>
     <message>
         <location line="+7"/>
         <location line="+43"/>
-        <location line="+164"/>
+        <location line="+168"/>
         <source>Open in the builder</source>
         <translation>Abrir no construtor</translation>
     </message>
     <message>
-        <location line="-205"/>
+        <location line="-209"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
@@ -1778,7 +1778,7 @@ Provavelmente quente</translation>
         </translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>the source</source>
         <translation>a origem</translation>
     </message>
@@ -1814,12 +1814,12 @@ Provavelmente quente</translation>
         <translation>Abrir o lote {value} de {total}</translation>
     </message>
     <message>
-        <location line="-239"/>
+        <location line="-243"/>
         <source>every item of the current result ({n})</source>
         <translation>todos os itens do resultado atual ({n})</translation>
     </message>
     <message>
-        <location line="+240"/>
+        <location line="+244"/>
         <source>Batch {opened} of {total} ({actions_count} Puts) is open in the builder: check the request and the preflight, then Execute. Come back here for the next batch.</source>
         <translation>O lote {opened} de {total} ({actions_count} Puts) está aberto no construtor: confira a requisição e a verificação prévia, depois Execute. Volte aqui para o próximo lote.</translation>
     </message>
@@ -1845,7 +1845,7 @@ Provavelmente quente</translation>
 <context>
     <name>CrashDialog</name>
     <message>
-        <location filename="../../crash.py" line="+97"/>
+        <location filename="../../crash.py" line="+98"/>
         <source>{APP_NAME}: unexpected error</source>
         <translation>{APP_NAME}: erro inesperado</translation>
     </message>
@@ -2100,7 +2100,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Excluir {name}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Delete the table {name} at {where} with every item and index in it? This cannot be undone. Type the table&apos;s name to confirm.</source>
         <translation>Excluir a tabela {name} em {where} com todos os itens e índices dela? Isso não pode ser desfeito. Digite o nome da tabela para confirmar.</translation>
     </message>
@@ -2334,7 +2334,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Auditar uma exportação</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Audits a DynamoDB export to S3 (DYNAMODB_JSON) with the same rules as the live audit, without reading the table. Give the export&apos;s folder or s3://bucket/prefix/; incremental exports to apply over it go on the next lines.</source>
         <translation>Audita uma exportação do DynamoDB para o S3 (DYNAMODB_JSON) com as mesmas regras da auditoria ao vivo, sem ler a tabela. Informe a pasta da exportação ou s3://bucket/prefixo/; exportações incrementais a aplicar por cima vão nas linhas seguintes.</translation>
     </message>
@@ -2524,7 +2524,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Copiar</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Content of {file_name}:</source>
         <translation>Conteúdo de {file_name}:</translation>
     </message>
@@ -2540,7 +2540,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+130"/>
+        <location filename="../../transfer/export_dialog.py" line="+131"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
@@ -2611,7 +2611,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         </translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>{why} The file holds these rows as read; choose the whole table to export whole items.</source>
         <translation>{why} O arquivo contém estas linhas como foram lidas; escolha a tabela inteira para exportar itens completos.</translation>
     </message>
@@ -2750,7 +2750,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExtrasReader</name>
     <message>
-        <location filename="../../window/tables_panel.py" line="+268"/>
+        <location filename="../../window/tables_panel.py" line="+269"/>
         <source>Point-in-time recovery and resource policy: not known ({type})</source>
         <translation>Recuperação point-in-time e política de recurso: desconhecidas ({type})</translation>
     </message>
@@ -2946,7 +2946,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-56"/>
+        <location filename="../../builder/dialogs.py" line="-57"/>
         <source>Import TransactWriteItems JSON</source>
         <translation>Importar JSON de TransactWriteItems</translation>
     </message>
@@ -2961,7 +2961,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>JSON de TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+78"/>
+        <location filename="../../transfer/import_dialog.py" line="+79"/>
         <source>Import items into {name}</source>
         <translation>Importar itens para {name}</translation>
     </message>
@@ -3305,7 +3305,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Editar item</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Edit the item as DynamoDB JSON. Saving opens the transaction builder with an Update of only the attributes you changed, each guarded on the value you saw, so other attributes stay as they are and nothing is written until you have checked the request.</source>
         <translation>Edite o item como DynamoDB JSON. Salvar abre o construtor de transações com um Update só dos atributos que você alterou, cada um protegido pelo valor que você viu, então os outros atributos ficam como estão e nada é escrito até você conferir a requisição.</translation>
     </message>
@@ -3390,7 +3390,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>{key_text} — lido pela chave (GetItem): não está na página atual</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>{key_text} was deleted by the transaction.</source>
         <translation>{key_text} foi excluído pela transação.</translation>
     </message>
@@ -3403,7 +3403,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Clique para ordenar os itens carregados, arraste para mover uma coluna, clique com o botão direito para escolher colunas</translation>
     </message>
     <message>
-        <location line="+123"/>
+        <location line="+117"/>
+        <source>Columns</source>
+        <translation>Colunas</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Sort by {name}, ascending</source>
         <translation>Ordenar por {name}, crescente</translation>
     </message>
@@ -3413,7 +3418,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Ordenar por {name}, decrescente</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Order as read (no sort)</source>
         <translation>Ordem de leitura (sem ordenação)</translation>
     </message>
@@ -3436,12 +3441,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>O índice {index} não contém o atributo de TTL {attribute}: leia a tabela para ver quando os itens expiram.</translation>
     </message>
     <message>
-        <location line="+183"/>
+        <location line="+184"/>
         <source>TTL status</source>
         <translation>Status de TTL</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+20"/>
         <source>{name}: key attribute</source>
         <translation>{name}: atributo de chave</translation>
     </message>
@@ -3660,7 +3665,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LanguageChooser</name>
     <message>
-        <location filename="../language_dialog.py" line="+22"/>
+        <location filename="../language_dialog.py" line="+23"/>
         <source>Language</source>
         <translation>Idioma</translation>
     </message>
@@ -3678,7 +3683,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LiveBar</name>
     <message>
-        <location filename="../../locks/live_bar.py" line="+44"/>
+        <location filename="../../locks/live_bar.py" line="+45"/>
         <source>Stream records…</source>
         <translation>Registros de stream…</translation>
     </message>
@@ -3691,7 +3696,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LiveCounts</name>
     <message>
-        <location line="-55"/>
+        <location line="-56"/>
         <source>Live · starting at {since}: finding the stream and its first records…</source>
         <extracomment>Notices on screen (the newest, on one line); all of them in the tooltip.</extracomment>
         <translation>Ao vivo · a partir de {since}: procurando o stream e seus primeiros registros…</translation>
@@ -3905,7 +3910,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Código</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>The code is sent to AWS STS once and never saved. The role&apos;s session is kept (as the AWS CLI keeps it) until it expires.</source>
         <translation>O código é enviado ao AWS STS uma vez e nunca é salvo. A sessão da função é mantida (como o AWS CLI faz) até expirar.</translation>
     </message>
@@ -3948,7 +3953,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>OpenDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="+101"/>
+        <location filename="../../builder/drafts_dialog.py" line="+102"/>
         <source>Open draft</source>
         <translation>Abrir rascunho</translation>
     </message>
@@ -4052,7 +4057,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>OverrideDialog</name>
     <message>
-        <location filename="../../builder/preflight_view.py" line="+171"/>
+        <location filename="../../builder/preflight_view.py" line="+172"/>
         <source>The preflight refused this transaction</source>
         <translation>A verificação prévia recusou esta transação</translation>
     </message>
@@ -4088,7 +4093,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+66"/>
+        <location filename="../../partiql/panel.py" line="+67"/>
         <source>Statement parameters</source>
         <translation>Parâmetros da instrução</translation>
     </message>
@@ -4368,7 +4373,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>PreviewView</name>
     <message>
-        <location filename="../../builder/request_view.py" line="+25"/>
+        <location filename="../../builder/request_view.py" line="+26"/>
         <source>Exact request body</source>
         <translation>Corpo exato da requisição</translation>
     </message>
@@ -4404,7 +4409,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ProductionPatterns</name>
     <message>
-        <location filename="../../session/settings_dialog.py" line="+38"/>
+        <location filename="../../session/settings_dialog.py" line="+39"/>
         <source>A connection whose profile name matches one of these patterns opens as production: read-only, and writing asks for the account id. * matches any text, ? one character, [abc] one of a set.</source>
         <translation>Uma conexão cujo nome de perfil combina com um destes padrões abre como produção: somente leitura, e escrever pede o id da conta. * combina com qualquer texto, ? com um caractere, [abc] com um de um conjunto.</translation>
     </message>
@@ -4574,12 +4579,12 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
 <context>
     <name>ReadCodeDialog</name>
     <message>
-        <location filename="../../codegen/read_code_dialog.py" line="+51"/>
+        <location filename="../../codegen/read_code_dialog.py" line="+52"/>
         <source>{operation} as code</source>
         <translation>{operation} como código</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>&amp;Language:</source>
         <translation>&amp;Linguagem:</translation>
     </message>
@@ -4602,7 +4607,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
         <translation>Ler</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>Scan reads every item; Query reads one partition key (cheaper)</source>
         <translation>Scan lê todos os itens; Query lê uma chave de partição (mais barato)</translation>
     </message>
@@ -4627,12 +4632,12 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
         <translation>Ocultar expirados</translation>
     </message>
     <message>
-        <location line="-52"/>
+        <location line="-55"/>
         <source>Hide items whose TTL has passed but that DynamoDB has not deleted yet (they are still in the table)</source>
         <translation>Ocultar itens cujo TTL já passou mas que o DynamoDB ainda não excluiu (eles ainda estão na tabela)</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+57"/>
         <source>Run</source>
         <translation>Executar</translation>
     </message>
@@ -4715,12 +4720,12 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
     </message>
     <message>
         <location line="+13"/>
-        <location line="+103"/>
+        <location line="+133"/>
         <source>value</source>
         <translation>valor</translation>
     </message>
     <message>
-        <location line="-98"/>
+        <location line="-128"/>
         <source>Filter attribute</source>
         <translation>Atributo do filtro</translation>
     </message>
@@ -4755,7 +4760,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
         <translation>Filtro</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+91"/>
         <source>The attribute name {name} begins or ends with blank space, and no item read so far has it: the filter uses it exactly as typed.</source>
         <translation>O nome de atributo {name} começa ou termina com espaço, e nenhum item lido até agora o tem: o filtro o usa exatamente como digitado.</translation>
     </message>
@@ -4803,7 +4808,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
         <translation>Leituras salvas</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Recent reads (most recent first)</source>
         <translation>Leituras recentes (mais recentes primeiro)</translation>
     </message>
@@ -4926,7 +4931,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
 <context>
     <name>RecordsDialog</name>
     <message>
-        <location filename="../../locks/live_records.py" line="+32"/>
+        <location filename="../../locks/live_records.py" line="+33"/>
         <source>Stream records: {title}</source>
         <translation>Registros de stream: {title}</translation>
     </message>
@@ -4952,7 +4957,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
 <context>
     <name>ReleaseLockForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+38"/>
+        <location filename="../../builder/lock_forms.py" line="+41"/>
         <source>Release the {name} lock {value}</source>
         <translation>Liberar o bloqueio de {name} {value}</translation>
     </message>
@@ -4998,12 +5003,12 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
         <translation>{value} tem {name} {value2}: este bloqueio não é órfão, e liberá-lo deixaria esse valor desprotegido. Altere ou exclua a conta em vez disso.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>{owner} holds {name} {value} (as the rule normalises it): this lock is not an orphan, and releasing it would leave that value unprotected.</source>
         <translation>{owner} detém {name} {value} (como a regra o normaliza): este bloqueio não é órfão, e liberá-lo deixaria esse valor desprotegido.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Reading the former owner…</source>
         <translation>Lendo o antigo dono…</translation>
     </message>
@@ -5011,7 +5016,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
 <context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+88"/>
+        <location filename="../../locks/repair_dialog.py" line="+89"/>
         <source>Repair all — {name}</source>
         <translation>Reparar tudo — {name}</translation>
     </message>
@@ -5152,7 +5157,7 @@ Requisição: {request}</translation>
 <context>
     <name>ResolveDuplicateForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+42"/>
+        <location filename="../../builder/lock_forms.py" line="+43"/>
         <source>Resolve duplicate {name} {shared}</source>
         <translation>Resolver {name} duplicado {shared}</translation>
     </message>
@@ -5205,7 +5210,7 @@ Requisição: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/restore_note.py" line="+21"/>
+        <location filename="../../builder/restore_note.py" line="+22"/>
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
@@ -5321,11 +5326,16 @@ Requisição: {request}</translation>
         <source>A schema was detected from the sample, but the schema editor holds your changes: save or cancel them, then choose Detect from sample again.</source>
         <translation>Um esquema foi detectado a partir da amostra, mas o editor de esquema tem suas alterações: salve-as ou cancele-as e escolha Detectar pela amostra de novo.</translation>
     </message>
+    <message>
+        <location line="+7"/>
+        <source>Not sure: this is a guess, not the table&apos;s layout. Edit it to match your items (the accounts&apos; key prefix and sort key, each lock&apos;s key template) before you save it.</source>
+        <translation>Não é certo: isto é um palpite, não o layout da tabela. Edite-o para corresponder aos seus itens (o prefixo de chave e a chave de ordenação das contas, o modelo de chave de cada bloqueio) antes de salvá-lo.</translation>
+    </message>
 </context>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+139"/>
+        <location filename="../../locks/schema_dialog.py" line="+140"/>
         <source>Uniqueness schema</source>
         <translation>Esquema de unicidade</translation>
     </message>
@@ -5683,7 +5693,7 @@ Requisição: {request}</translation>
 <context>
     <name>ShortcutsDialog</name>
     <message>
-        <location filename="../../shortcuts.py" line="+160"/>
+        <location filename="../../shortcuts.py" line="+161"/>
         <location line="+9"/>
         <source>Keyboard shortcuts</source>
         <translation>Atalhos de teclado</translation>
@@ -5741,7 +5751,7 @@ Requisição: {request}</translation>
 <context>
     <name>SignUpForm</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="-170"/>
+        <location filename="../../builder/template_forms.py" line="-171"/>
         <source>Sign up (new account)</source>
         <translation>Cadastro (nova conta)</translation>
     </message>
@@ -5938,7 +5948,7 @@ Requisição: {request}</translation>
 <context>
     <name>StreamControls</name>
     <message>
-        <location filename="../../stream/controls.py" line="+68"/>
+        <location filename="../../stream/controls.py" line="+69"/>
         <source>Refresh</source>
         <translation>Atualizar</translation>
     </message>
@@ -6064,7 +6074,7 @@ Requisição: {request}</translation>
         <translation>Shards</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Order holds per item (one primary key): not across items or partitions, not even within one transaction.</source>
         <translation>A ordem vale por item (uma chave primária): não entre itens ou partições, nem mesmo dentro de uma transação.</translation>
     </message>
@@ -6361,7 +6371,7 @@ Requisição: {request}</translation>
 <context>
     <name>TemplateForm</name>
     <message>
-        <location filename="../../builder/form_base.py" line="+145"/>
+        <location filename="../../builder/form_base.py" line="+159"/>
         <source>This template as a Python (boto3) or TypeScript function, with an example sending the form&apos;s values (Alt+E)</source>
         <extracomment>The note&apos;s object name once the window moved away from where the form opened (tests).</extracomment>
         <translation>Este modelo como função Python (boto3) ou TypeScript, com um exemplo que envia os valores do formulário (Alt+E)</translation>
@@ -6513,7 +6523,7 @@ Requisição: {request}</translation>
 <context>
     <name>TokenRow</name>
     <message>
-        <location filename="../../builder/token_row.py" line="+28"/>
+        <location filename="../../builder/token_row.py" line="+29"/>
         <source>ClientRequestToken: resending with the same token is idempotent for 10 minutes</source>
         <translation>ClientRequestToken: reenviar com o mesmo token é idempotente por 10 minutos</translation>
     </message>
@@ -7145,7 +7155,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.code_export_view</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="-81"/>
+        <location filename="../../builder/code_export_view.py" line="-82"/>
         <source>example() sends this form&apos;s transaction to the table with a new token: the same guarded write the builder would execute. Running the Python file calls it; the TypeScript module exports it (await example()).</source>
         <extracomment>Shown above the code, translated there (lupdate reads the literal context).</extracomment>
         <translation>example() envia a transação deste formulário à tabela com um novo token: a mesma gravação protegida que o construtor executaria. Executar o arquivo Python a chama; o módulo TypeScript a exporta (await example()).</translation>
@@ -7154,7 +7164,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.dialogs</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-90"/>
+        <location filename="../../builder/dialogs.py" line="-91"/>
         <source>Uses the default credential chain (environment, profile, SSO or role); no credentials are included.</source>
         <translation>Usa a cadeia de credenciais padrão (ambiente, perfil, SSO ou função); nenhuma credencial é incluída.</translation>
     </message>
@@ -7226,7 +7236,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.form_base</name>
     <message>
-        <location filename="../../builder/form_base.py" line="-195"/>
+        <location filename="../../builder/form_base.py" line="-208"/>
         <source>Open in builder</source>
         <translation>Abrir no construtor</translation>
     </message>
@@ -7279,7 +7289,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.template_forms</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="+149"/>
+        <location filename="../../builder/template_forms.py" line="+150"/>
         <source>Change or delete the selection</source>
         <translation>Alterar ou excluir a seleção</translation>
     </message>
@@ -7309,7 +7319,7 @@ Mais antigo: {key_text}</translation>
         <translation>Cadastro (nova conta)…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Change {rule} of {who} ({value})…</source>
         <translation>Trocar {rule} de {who} ({value})…</translation>
     </message>
@@ -7398,8 +7408,9 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>codegen.read_code_dialog</name>
     <message>
-        <location filename="../../codegen/read_code_dialog.py" line="-45"/>
+        <location filename="../../codegen/read_code_dialog.py" line="-46"/>
         <source>The code sends the same request, reads every page and prints the items; it writes nothing.</source>
+        <extracomment>The chooser&apos;s entries, in order: each language and which SDK or tool it uses.</extracomment>
         <translation>O código envia a mesma requisição, lê todas as páginas e imprime os itens; ele não escreve nada.</translation>
     </message>
 </context>
@@ -7427,7 +7438,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>items.detail</name>
     <message>
-        <location filename="../../items/detail.py" line="-257"/>
+        <location filename="../../items/detail.py" line="-261"/>
         <source>
 … cut here for display; Copy as JSON copies the whole item.</source>
         <translation>
@@ -7437,7 +7448,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-275"/>
+        <location filename="../../items/read_form.py" line="-308"/>
         <source>(table)</source>
         <translation>(tabela)</translation>
     </message>
@@ -7881,7 +7892,7 @@ Mais antigo: {key_text}</translation>
         <translation>&lt;p&gt;&lt;b&gt;Desatualizado: a tabela foi escrita desde esta resposta; clique em Diagnosticar de novo.&lt;/b&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>&lt;p&gt;Where the lock came from: &lt;b&gt;{escape}&lt;/b&gt;. {escape2}&lt;/p&gt;</source>
         <translation>&lt;p&gt;De onde veio o bloqueio: &lt;b&gt;{escape}&lt;/b&gt;. {escape2}&lt;/p&gt;</translation>
     </message>
@@ -8245,7 +8256,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>stream.controls</name>
     <message>
-        <location filename="../../stream/controls.py" line="-111"/>
+        <location filename="../../stream/controls.py" line="-112"/>
         <source>Oldest kept (trim horizon, up to 24 h back)</source>
         <translation>Mais antigo (trim horizon, até 24 h)</translation>
     </message>
@@ -8467,12 +8478,12 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-302"/>
+        <location filename="../../window/connection_dialog.py" line="-303"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Demonstração (embutida, sem conta AWS)</translation>
     </message>
     <message>
-        <location line="+315"/>
+        <location line="+316"/>
         <source>Send in clear text?</source>
         <translation>Enviar sem criptografia?</translation>
     </message>
