@@ -15,33 +15,41 @@ errors, AWS's answers, credentials and connections, files) is one sentence and e
 else is a bug: its scrubbed traceback, a crash report saved (``dynoview.core.crash_report``) and
 exit 3. Commands catch ``USER_ERRORS`` only, never ``Exception``, so a bug reaches the boundary.
 Each command escapes its own text output (``terminal_line``) and JSON (``terminal_json``: still
-valid JSON, the same data).
+valid JSON, the same data). A character standard output's encoding cannot take (an ASCII locale,
+cp1252) is written as a ``\\uXXXX`` escape, never a crash; a closed standard output (``>&-``) is
+a sentence when something is printed. Output printed after a write was applied goes through
+``output_after_write``: if it cannot be written, standard error says what was written, and an
+applied write exits ``EXIT_OUTPUT_LOST``, never the "nothing happened" of exit 2.
+
+The streams themselves (cleaning, escapes, a closed stream) are ``dynoview.cli.streams``.
 """
 
 from __future__ import annotations
 
 import argparse
-import codecs
-import io
 import os
 import sys
-import threading
 import traceback
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from botocore.exceptions import BotoCoreError, ClientError
 
+from dynoview.cli.streams import (  # noqa: F401 - re-exported: commands import them from here
+    HELD_LIMIT,
+    CleanedBytes,
+    Missing,
+    ScrubbedStream,
+    clean_message,
+    message_secrets,
+)
 from dynoview.core.crash_report import build_report, save_report
 from dynoview.core.errors import DynoViewError, InputError, aws_error_code, describe_error
 from dynoview.core.redaction import (
-    aws_environment_secrets,
     credential_secrets,
     environment_secrets,
     install_stderr_redaction,
-    redact_known_values,
-    redact_text,
     remember_secrets,
 )
 from dynoview.core.session import profile
@@ -62,6 +70,14 @@ EXIT_BUG = 3  # a bug: a traceback on standard error and a crash report saved
 #: the status a shell gives a program its pipe's reader left (128 + SIGPIPE), never 0: the
 #: command was cut short (an import's preview cut before its write wrote nothing).
 EXIT_READER_GONE = 141
+#: A write was applied (a transaction, a table deleted, a repair), then its output could not be
+#: written (a full disk, a closed or unencodable standard output): standard error says what was
+#: written. Never 2 ("nothing was done") nor 0 (the output a script reads is missing).
+EXIT_OUTPUT_LOST = 4
+#: The writing commands' help says this of ``EXIT_OUTPUT_LOST``.
+EXIT_OUTPUT_LOST_HELP = (f"Exit status {EXIT_OUTPUT_LOST}: the write WAS applied but its output "
+                         "could not be written (a full disk, a closed standard output); standard "
+                         "error says what was written: do not run it again.")
 #: Every command's help ends with this (its own exits for findings are in its description).
 EXIT_EPILOG = (f"Exit status {EXIT_ERROR}: an error you can act on (one sentence on standard error: "
                f"credentials, permissions, a missing table, an unreachable endpoint, bad input). "
@@ -69,24 +85,46 @@ EXIT_EPILOG = (f"Exit status {EXIT_ERROR}: an error you can act on (one sentence
                f"crash report saved; the last line says where). Exit status {EXIT_READER_GONE}: "
                "standard output was closed before the command ended (e.g. piped into head).")
 #: What a command explains as one sentence (exit 2); any other exception is a bug (exit 3).
-#: OSError: a file the user named, a full disk: the machine's state, not a bug (a closed
-#: standard output is ``EXIT_READER_GONE``).
+#: OSError: a file the user named, a full disk: the machine's state, not a bug (standard
+#: output's reader gone is ``EXIT_READER_GONE``; output lost after a write, ``EXIT_OUTPUT_LOST``).
 USER_ERRORS: tuple[type[BaseException], ...] = (DynoViewError, InputError, BotoCoreError, ClientError,
                                                 OSError)
 
 
-def message_secrets() -> list[str]:
-    """The environment's secret values a message loses: those of variables named like a secret,
-    but for the ``*_FILE`` ones, which hold a path (``AWS_SHARED_CREDENTIALS_FILE``,
-    ``AWS_WEB_IDENTITY_TOKEN_FILE``): a message about that file must name it."""
-    return environment_secrets({name: value for name, value in os.environ.items()
-                                if not name.upper().endswith("_FILE")})
+class OutputLostAfterWrite(Exception):
+    """The output after a write failed (``output_after_write``): ``run_guarded`` says
+    ``written`` and the cause, and exits ``status``."""
+
+    def __init__(self, written: str, cause: BaseException, status: int) -> None:
+        super().__init__(written)
+        self.written, self.cause, self.status = written, cause, status
 
 
-def clean_message(text: str) -> str:
-    """A message fit for a terminal: credentials redacted, control characters shown as escapes
-    (line breaks and tabs kept)."""
-    return visible(redact_text(text, message_secrets()), keep="\n\t")
+@contextmanager
+def output_after_write(written: str, status: int = EXIT_OUTPUT_LOST) -> Iterator[None]:
+    """Wrap what a command prints after its write reached DynamoDB. If that output cannot be
+    written, ``written`` (what was done: the token, the items, the table deleted) is said on
+    standard error and the command exits ``status``: ``EXIT_OUTPUT_LOST`` for an applied write;
+    an outcome with a status of its own (a cancelled transaction's 1) keeps it."""
+    try:
+        yield
+        if sys.stdout is not None:
+            sys.stdout.flush()  # buffered output fails here, not at exit after the status is set
+    except OSError as exc:  # full, closed, a reader gone (a bug's ValueError stays a bug)
+        raise OutputLostAfterWrite(written, exc, status) from exc
+
+
+def _output_lost(exc: OutputLostAfterWrite) -> int:
+    """Say what was written and that only its output failed; drop what is still buffered."""
+    cause = exc.cause
+    why = (cause.strerror if isinstance(cause, OSError) and cause.strerror else str(cause)
+           or type(cause).__name__)
+    to_null(sys.stdout)  # what stayed buffered would fail again at exit (exit 120)
+    try:
+        say(f"{exc.written} Only the command's output failed: {why}.")
+    except OSError:  # standard error's reader is gone too: the status says it
+        to_null(sys.stderr)
+    return exc.status
 
 
 def say(message: str) -> None:
@@ -106,165 +144,6 @@ def terminal_json(json_text: str) -> str:
     return visible_json(json_text)
 
 
-#: Text on standard error without a line end is held at most this long before it is cleaned and
-#: written anyway (a line that never ends must still appear).
-HELD_LIMIT = 64 * 1024
-
-
-class ScrubbedStream:
-    """A text stream that cleans what is written to it: messages (standard error) as
-    ``clean_message`` does, carriage returns kept for progress lines; data (standard output)
-    only of the exact credential values in use. Everything else goes to the wrapped stream.
-
-    Messages are cleaned a whole line at a time: a secret split over two writes
-    (``write("aws_session_token=AbC")``, ``write("dEf…")``; ``print(name, value)``, which writes
-    each argument apart) matches no rule in either piece. Text is held until a line end ("\n", or
-    the "\r" a progress line starts with), ``flush()`` (``print(..., flush=True)``, ``input()``
-    before its prompt), ``close()``, the end of ``scrubbed_output`` or ``HELD_LIMIT`` characters.
-
-    Bytes written to its ``buffer`` take the same path (``CleanedBytes``); the wrapped stream's
-    own buffer is never handed out, as writing there would skip the cleaning."""
-
-    def __init__(self, stream: IO[str], *, data: bool = False) -> None:
-        self.stream = stream
-        self.data = data
-        #: Set when this stream's reader went away (``| head``, ``2>&1 | head``): ``run_guarded``
-        #: then ends quietly (141) instead of calling the closed pipe the user's error, or failing
-        #: again writing that error to a closed standard error (which exited 1, "findings").
-        self.reader_gone = False
-        # Messages lose every secret-named variable's value (a CI token quoted in an error); data
-        # only the AWS credentials in use: a table value that happens to hold another variable's
-        # value (a phone number holding an 8-digit token) is the table's data, kept exact.
-        self._environment = aws_environment_secrets() if data else message_secrets()
-        self._held: list[str] = []  # the unfinished line, as written
-        self._held_size = 0
-        # Reentrant: redacting can run a finalizer whose report (``sys.unraisablehook``) writes here.
-        self._lock = threading.RLock()
-        # Bytes that do not decode are shown as \xNN escapes, never dropped.
-        encoding = getattr(stream, "encoding", None) or "utf-8"
-        self._decoder = codecs.getincrementaldecoder(encoding)(errors="backslashreplace")
-        self.buffer = CleanedBytes(self)
-
-    def write(self, text: str) -> int:
-        if self.data:
-            with self._noting_reader_gone():  # the remembered keys and the AWS_* variables only
-                self.stream.write(redact_known_values(text, self._environment, environment=False))
-            return len(text)
-        with self._lock, self._noting_reader_gone():
-            end = max(text.rfind("\n"), text.rfind("\r")) + 1
-            if end == len(text) and end and not self._held:  # whole lines (logging's one write)
-                self.stream.write(self._clean(text))
-                return len(text)
-            self._held.append(text)
-            self._held_size += len(text)
-            if end or self._held_size > HELD_LIMIT:
-                unfinished = len(text) - end if end else 0
-                self._emit(keep=unfinished if unfinished <= HELD_LIMIT else 0)
-        return len(text)
-
-    def writelines(self, lines: Iterable[str]) -> None:
-        for line in lines:
-            self.write(line)
-
-    def write_bytes(self, data: bytes, *, final: bool = False) -> None:
-        """Decode ``data`` (a character cut between two writes waits for its end) and write it
-        as text; ``final``: what is left of a cut character too, as escapes."""
-        with self._lock:
-            text = self._decoder.decode(data, final)
-            if text:
-                self.write(text)
-
-    def flush(self) -> None:
-        with self._lock, self._noting_reader_gone():
-            self._emit()
-            self.stream.flush()
-
-    @contextmanager
-    def _noting_reader_gone(self) -> Iterator[None]:
-        try:
-            yield
-        except BrokenPipeError:
-            self.reader_gone = True
-            raise
-
-    def close(self) -> None:
-        with self._lock:
-            self.write_bytes(b"", final=True)
-            self._emit()
-            self.stream.close()
-
-    def detach(self) -> Any:
-        raise io.UnsupportedOperation("standard streams are cleaned; their buffer is not handed out")
-
-    def finish(self) -> None:
-        """Write a last line left without a line end (nothing else: the stream may be closed)."""
-        with self._lock:
-            self.write_bytes(b"", final=True)
-            if self._held:
-                self.flush()
-
-    def _emit(self, keep: int = 0) -> None:
-        """Clean and write what is held but its last ``keep`` characters."""
-        if not self._held:
-            return
-        held = "".join(self._held)
-        cut = len(held) - keep
-        self._held, self._held_size = ([held[cut:]], keep) if keep else ([], 0)
-        if cut:
-            self.stream.write(self._clean(held[:cut]))
-
-    def _clean(self, text: str) -> str:
-        return visible(redact_text(text, self._environment), keep="\n\t\r")
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.stream, name)
-
-
-class CleanedBytes:
-    """``ScrubbedStream.buffer``: what code writing bytes finds (``sys.stderr.buffer.write``).
-    The bytes are decoded and cleaned with the stream's text, in order with it, and encoded by
-    the wrapped stream; a line is held to its end there too. Not an ``io`` class, whose
-    finalizer would close the standard stream, and without ``raw``/``detach``: nothing reaches
-    the wrapped stream's buffer uncleaned."""
-
-    def __init__(self, text: ScrubbedStream) -> None:
-        self._text = text
-
-    def write(self, data: bytes | bytearray | memoryview) -> int:
-        size = memoryview(data).nbytes  # str is refused, as by a real buffer
-        self._text.write_bytes(bytes(data))
-        return size
-
-    def writelines(self, lines: Iterable[bytes | bytearray | memoryview]) -> None:
-        for line in lines:
-            self.write(line)
-
-    def flush(self) -> None:
-        self._text.flush()
-
-    def close(self) -> None:
-        self._text.close()
-
-    @property
-    def closed(self) -> bool:
-        return bool(self._text.stream.closed)
-
-    def writable(self) -> bool:
-        return True
-
-    def readable(self) -> bool:
-        return False
-
-    def seekable(self) -> bool:
-        return False
-
-    def fileno(self) -> int:
-        return self._text.stream.fileno()
-
-    def isatty(self) -> bool:
-        return self._text.stream.isatty()
-
-
 @contextmanager
 def scrubbed_output() -> Iterator[None]:
     """``sys.stderr`` and ``sys.stdout`` cleaned for the block (``ScrubbedStream``), and Python
@@ -274,8 +153,9 @@ def scrubbed_output() -> Iterator[None]:
     install_stderr_redaction()
     previous_out, previous_err = sys.stdout, sys.stderr
     out = (previous_out if isinstance(previous_out, ScrubbedStream)
-           else ScrubbedStream(previous_out, data=True))
-    err = previous_err if isinstance(previous_err, ScrubbedStream) else ScrubbedStream(previous_err)
+           else ScrubbedStream(previous_out or cast(IO[str], Missing(output=True)), data=True))
+    err = (previous_err if isinstance(previous_err, ScrubbedStream)
+           else ScrubbedStream(previous_err or cast(IO[str], Missing(output=False))))
     sys.stdout, sys.stderr = out, err  # type: ignore[assignment]
     try:
         yield
@@ -300,6 +180,8 @@ def run_guarded(command: Callable[[], int], args: argparse.Namespace | None = No
         except KeyboardInterrupt:
             print("Interrupted.", file=sys.stderr)
             return EXIT_ERROR
+        except OutputLostAfterWrite as exc:  # a reader gone too: what was written is said
+            return _output_lost(exc)
         except BrokenPipeError as exc:
             if not reader_gone(exc):
                 return fail(exc, args or argparse.Namespace())

@@ -34,6 +34,7 @@ from dynoview.core.reads.partiql_statements import statement_target
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
+from dynoview.core.session.user_files import UserFileError, decode_user_text
 from dynoview.core.values.display import display_text
 from dynoview.core.values.plain import plain_json
 from dynoview.core.values.types import ValueParseError
@@ -67,7 +68,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _statement(args: argparse.Namespace) -> str:
-    return sys.stdin.read() if args.statement == "-" else str(args.statement)
+    """The statement; ``-``: standard input, UTF-8 (with or without a byte-order mark) as
+    ``transact -`` reads it, else ``UserFileError``: a Latin-1 byte sent as a stray character
+    would match nothing and print "0 items"."""
+    if args.statement != "-":
+        return str(args.statement)
+    if sys.stdin is None:  # started with standard input closed (<&-)
+        raise UserFileError("Standard input is closed: give the statement as an argument, or "
+                            "pipe it in.", field="statement")
+    return decode_user_text(sys.stdin.buffer.read(), "The statement on standard input")
 
 
 def _described(conn: Connection, name: str) -> TableInfo | None:
@@ -80,7 +89,11 @@ def _described(conn: Connection, name: str) -> TableInfo | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    statement = _statement(args)
+    try:
+        statement = _statement(args)
+    except UserFileError as exc:
+        say(exc.message)
+        return 2
     parameters = []
     for position, text in enumerate(args.param, 1):
         try:

@@ -12,6 +12,7 @@ next run settles first. Documented in docs/cli-repair.md.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import threading
@@ -21,10 +22,13 @@ from typing import Any
 
 from dynoview.cli.audit import locks_table_info
 from dynoview.cli.common import (
+    EXIT_OUTPUT_LOST,
+    EXIT_OUTPUT_LOST_HELP,
     USER_ERRORS,
     add_connection_arguments,
     fail,
     open_connection,
+    output_after_write,
     terminal_json,
     terminal_line,
 )
@@ -79,7 +83,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                     "answer: release orphan locks, claim missing locks. Each is re-checked with "
                     "strongly consistent reads right before its guarded transaction is sent; "
                     "duplicates, case clashes and expired items are listed for a decision. Exit 0 "
-                    "all repaired, 1 something needs a decision, 2 error.")
+                    "all repaired, 1 something needs a decision, 2 error.",
+        epilog=EXIT_OUTPUT_LOST_HELP)
     parser.add_argument("report", help="the audit report (JSON) to repair from")
     add_connection_arguments(parser)
     parser.add_argument("--table", required=True,
@@ -290,11 +295,16 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
                              # A dry run reads the state file too (never writes it): it shows
                              # what a resumed run sends, not findings an earlier run settled.
                              state=state, log=log, locks_table=locks)
-    if not text:
-        print(terminal_json(json.dumps(_run_json(report, result, None if args.dry_run else state),
-                                       indent=2, ensure_ascii=False)))
-        return result.exit_code
-    _print_result(args, plan, result, state_path)
+    # Output after repairs were sent: if it cannot be written, say what was, and exit 4.
+    wrote = not args.dry_run and bool(result.written)
+    guard = output_after_write(f"The repair run WAS sent: {result.summary()} (state: {state_path}).",
+                               EXIT_OUTPUT_LOST) if wrote else contextlib.nullcontext()
+    with guard:
+        if not text:
+            print(terminal_json(json.dumps(_run_json(report, result, None if args.dry_run else state),
+                                           indent=2, ensure_ascii=False)))
+        else:
+            _print_result(args, plan, result, state_path)
     return result.exit_code
 
 

@@ -7,7 +7,8 @@ On a local endpoint (loopback) only, ``tables create --layout article|--from-des
 --name N`` creates a table for development and ``tables delete N --confirm N`` deletes one
 (``core.session.local_tables``); on any other endpoint both are refused with a sentence before
 anything is sent (exit 2). A table created whose TTL step then failed exits 1 (``EXIT_PARTIAL``):
-it is there, without TTL, and the sentence says how to turn TTL on."""
+it is there, without TTL, and the sentence says how to turn TTL on. A table created or deleted
+whose output then cannot be written exits 4 (``common.output_after_write``), saying so."""
 
 from __future__ import annotations
 
@@ -18,10 +19,12 @@ import sys
 from pathlib import Path
 
 from dynoview.cli.common import (
+    EXIT_OUTPUT_LOST_HELP,
     USER_ERRORS,
     add_connection_arguments,
     fail,
     open_connection,
+    output_after_write,
     say,
     terminal_line,
 )
@@ -45,7 +48,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                     "development (waiting until it is active), `tables delete N --confirm N` "
                     "deletes one. Refused on any other endpoint before anything is sent. Exit 0 "
                     f"done, {EXIT_PARTIAL} created but TTL not turned on (the table is there; the "
-                    "message says how to turn TTL on), 2 error.")
+                    "message says how to turn TTL on), 2 error.",
+        epilog=EXIT_OUTPUT_LOST_HELP)
     add_connection_arguments(parser)
     parser.add_argument("action", nargs="?", choices=(CREATE, DELETE),
                         help="create or delete a table (local endpoints only); leave out to list")
@@ -130,21 +134,24 @@ def _create(args: argparse.Namespace) -> int:
             if exc.described else "--name is blank: name the new table with --name NAME.")
         return 2
     except local_tables.TtlNotEnabledError as exc:  # the table is there: said, and how to finish
-        for note in (*plan.notes, exc.note, exc.message):
-            if note:
-                say(note)
-        print(terminal_line(f"created {dataclasses.replace(plan, ttl_attribute=None).summary()}"))
+        with output_after_write(exc.message):  # "Created N, but TTL … was not turned on: …"
+            for note in (*plan.notes, exc.note, exc.message):
+                if note:
+                    say(note)
+            print(terminal_line(f"created {dataclasses.replace(plan, ttl_attribute=None).summary()}"))
         return EXIT_PARTIAL
     except (local_tables.LocalTablesRefused, local_tables.TableRequestError, UserFileError) as exc:
         say(exc.message)
         return 2
     except USER_ERRORS as exc:
         return fail(exc, args, operation="CreateTable", table=args.name)
-    for note in plan.notes:
-        say(note)
-    if lost:  # a try's answer was lost: say how the table was found made by it
-        say(lost)
-    print(terminal_line(f"created {plan.summary()}"))
+    # Created: output that cannot be written must not read as "nothing was done" (exit 2).
+    with output_after_write(f"The table {plan.name} WAS created."):
+        for note in plan.notes:
+            say(note)
+        if lost:  # a try's answer was lost: say how the table was found made by it
+            say(lost)
+        print(terminal_line(f"created {plan.summary()}"))
     return 0
 
 
@@ -168,7 +175,9 @@ def _delete(args: argparse.Namespace) -> int:
         return 2
     except USER_ERRORS as exc:
         return fail(exc, args, operation="DeleteTable", table=args.table)
-    if lost:  # a try's answer was lost: say how the table was found gone by it
-        say(lost)
-    print(terminal_line(f"deleted {args.table}"))
+    # Deleted: output that cannot be written must not read as "nothing was done" (exit 2).
+    with output_after_write(f"The table {args.table} WAS deleted."):
+        if lost:  # a try's answer was lost: say how the table was found gone by it
+            say(lost)
+        print(terminal_line(f"deleted {args.table}"))
     return 0

@@ -5,7 +5,8 @@ uniqueness preflight (the audit of the accounts and locks after the write: refus
 when a lock would break, a warning to confirm when a clash would appear), the exact
 request bytes, read-only refusal, retry-and-read settling, cancellation reasons in
 words, and the action log. Exit 0 applied, 1 cancelled (or confirmed not applied),
-2 invalid input, refused, not confirmed or unknown.
+2 invalid input, refused, not confirmed or unknown, 4 applied but its output could not be
+written (``common.output_after_write``: standard error says what was written).
 """
 
 from __future__ import annotations
@@ -17,11 +18,15 @@ from datetime import UTC, datetime
 from typing import Any
 
 from dynoview.cli.common import (
+    EXIT_OUTPUT_LOST,
+    EXIT_OUTPUT_LOST_HELP,
     USER_ERRORS,
     add_connection_arguments,
     fail,
     open_connection,
+    output_after_write,
     say,
+    terminal_line,
 )
 from dynoview.cli.interrupts import stop_signals
 from dynoview.cli.transact_dry_run import dry_run, guarded, stop_reason
@@ -63,7 +68,14 @@ from dynoview.core.tx.model import (
     import_text,
     read_request_text,
 )
-from dynoview.core.tx.outcomes import APPLIED, CANCELLED, NOT_APPLIED, SUCCEEDED, UNKNOWN, ExecutionResult
+from dynoview.core.tx.outcomes import (
+    CANCELLED,
+    NOT_APPLIED,
+    SUCCEEDED,
+    UNKNOWN,
+    WRITTEN,
+    ExecutionResult,
+)
 from dynoview.core.tx.validation import describe_tables, has_errors, validate
 from dynoview.core.tx.wire import RequestShapeError, body_json, preview_text, request_body
 from dynoview.core.uniqueness.schema import SchemaError, article_schema
@@ -75,7 +87,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "transact", help="validate and execute a TransactWriteItems request from a file",
         description="Validate a TransactWriteItems request ({\"TransactItems\": [...], "
         "\"ClientRequestToken\": \"...\"} or the bare list, DynamoDB JSON with binary as base64) and, "
-        "with --yes, execute it. Exit 0 applied, 1 cancelled, 2 invalid or refused.")
+        "with --yes, execute it. Exit 0 applied, 1 cancelled, 2 invalid or refused.",
+        epilog=EXIT_OUTPUT_LOST_HELP)
     parser.add_argument("file", help="the request file, or - for standard input")
     add_connection_arguments(parser)
     parser.add_argument("--export", choices=("boto3", "cli", "js"),
@@ -342,15 +355,30 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
                      "token": tx.token, "message": stopped.message}, [stopped.message], err=True)
         return EXIT_ERROR
     resend = _resend_note(args, result)
-    if args.format == "text":
-        for sentence in result.recovered:  # an earlier run's send, settled before this one
-            print(f"note: {sentence}", file=sys.stderr)
-        if resend:
-            print(f"note: {resend}", file=sys.stderr)
-    emit(args, {**result.to_json(), **({"resend_note": resend} if resend else {})},
-         _result_lines(result, tx))
-    if result.status in (SUCCEEDED, APPLIED):
-        return EXIT_OK
+    status = (EXIT_OK if result.status in WRITTEN else EXIT_CANCELLED
+              if result.status in (CANCELLED, NOT_APPLIED) else EXIT_ERROR)
+    # Sent: output that cannot be written (a full disk, a closed stdout) must not read as
+    # "nothing was sent" (exit 2), or a script sends it again, under a new token if the file has none.
+    with output_after_write(_written_sentence(result, tx, resend),
+                            EXIT_OUTPUT_LOST if status == EXIT_OK else status):
+        if args.format == "text":
+            for sentence in result.recovered:  # an earlier run's send, settled before this one
+                print(f"note: {sentence}", file=sys.stderr)
+            if resend:
+                print(f"note: {resend}", file=sys.stderr)
+        emit(args, {**result.to_json(), **({"resend_note": resend} if resend else {})},
+             _result_lines(result, tx))
+    return status
+
+
+def _written_sentence(result: ExecutionResult, tx: Transaction, resend: str | None) -> str:
+    """What the send did, said on standard error when its output cannot be written."""
+    if result.status in WRITTEN:
+        done = "; ".join(terminal_line(line) for line in _result_lines(result, tx)[2:])
+        return (f"The transaction WAS applied (token {result.token}): {done}. Do not send it "
+                "again.")
     if result.status in (CANCELLED, NOT_APPLIED):
-        return EXIT_CANCELLED
-    return EXIT_ERROR
+        return (f"The transaction was not applied ({result.status}, token {result.token}): nothing "
+                "was written.")
+    return (f"The transaction's outcome is {result.status} (token {result.token}): "
+            f"{terminal_line(result.message)}" + (f" {resend}" if resend else ""))
