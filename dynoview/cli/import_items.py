@@ -33,6 +33,7 @@ from dynoview.cli.common import (
     add_connection_arguments,
     fail,
     open_connection,
+    output_after_write,
     say,
     terminal_json,
     terminal_line,
@@ -237,10 +238,12 @@ def _run(args: argparse.Namespace, conn: Connection, fmt: str) -> int:
     except USER_ERRORS as exc:  # a resume refused (another file, mode or cut), the endpoint...
         return _failed(args, exc, head)
     print("", file=sys.stderr)
-    if args.json:
-        _json(args, {"status": "imported", **result.to_json(), **head})
-    else:
-        print(result.summary())
+    # Written: an output that fails now says so and exits 4, never the "nothing done" of 2.
+    with output_after_write(f"The import WAS written: {result.summary()}"):
+        if args.json:
+            _json(args, {"status": "imported", **result.to_json(), **head})
+        else:
+            print(result.summary())
     return EXIT_OK
 
 

@@ -191,3 +191,17 @@ def test_a_repair_whose_output_fails_says_what_it_sent_and_exits_4(conn: Connect
     assert "Item" in lock  # claimed
     assert done.returncode == EXIT_OUTPUT_LOST, err
     assert "The repair run WAS sent:" in err and "Only the command's output failed" in err
+
+
+def test_an_import_whose_output_fails_says_it_was_written_and_exits_4(conn: Connection, endpoint_url: str,
+                                                                       tmp_path: Path) -> None:
+    data = tmp_path / "items.jsonl"
+    data.write_text("".join(f'{{"PK": "k{n}", "SK": "x"}}\n' for n in range(3)))
+    with empty_accounts_table(conn) as table:
+        done = dynoview("import", str(data), "--endpoint-url", endpoint_url, "--table", table, "--yes",
+                        "--json", stdout="full")
+        err = done.stderr.decode()
+        count = conn.client.scan(TableName=table, Select="COUNT", ConsistentRead=True)["Count"]
+    assert count == 3
+    assert done.returncode == EXIT_OUTPUT_LOST, err
+    assert "The import WAS written:" in err and "Only the command's output failed" in err
