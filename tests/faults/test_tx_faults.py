@@ -385,3 +385,30 @@ def test_the_executions_own_resend_stops_after_nine_minutes_and_reads_decide(
     assert "(ConnectionClosedError)" in result.message or "(a dropped connection)" in result.message
     same_token_everywhere(proxy, tx, result)
     assert present(direct, table, "slowlost") == [True, True, True]
+
+
+@pytest.mark.parametrize("body", [b"", b"OK"], ids=["empty", "plain-text"])
+def test_a_200_that_is_not_dynamodbs_answer_is_no_proof_of_a_write(
+        proxy: FaultProxy, pconn: Connection, direct: Connection, table: str, log: ActionLog,
+        body: bytes) -> None:
+    """Something between the app and DynamoDB answers 200 itself, with an empty or plain text
+    body, and forwards nothing: the window said "applied: 1 action written … resent with the
+    same token", and the action log kept "succeeded", for a table left unchanged."""
+    tx = signup(table, "middlebox")
+    proxy.add(fp.RESPOND, operation=TX, times=None, status=200, body=body)
+    result = run(pconn, tx, log, retry_delay=0.05)
+    assert proxy.forwarded(TX) == []
+    assert present(direct, table, "middlebox") == [False, False, False]
+    assert result.status == NOT_APPLIED and result.verified_by_reads, result.message
+    assert log.entries()[-1]["outcome"]["status"] == NOT_APPLIED
+
+
+def test_a_write_answered_with_a_damaged_200_is_settled_by_reads(
+        proxy: FaultProxy, pconn: Connection, direct: Connection, table: str, log: ActionLog) -> None:
+    """The write reached DynamoDB, then the answer was replaced on the way: applied, as the
+    strongly consistent reads show, never "not applied"."""
+    tx = signup(table, "replaced")
+    proxy.add(fp.REPLACE, operation=TX, times=None, status=200, body=b"OK")
+    result = run(pconn, tx, log, retry_delay=0.05)
+    assert present(direct, table, "replaced") == [True, True, True]
+    assert result.status == APPLIED and result.verified_by_reads, result.message

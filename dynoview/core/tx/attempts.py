@@ -37,6 +37,9 @@ def on_needs_retry(response: Any = None, caught_exception: BaseException | None 
     # A 200 whose body fails its CRC32 is retried by botocore although the write was
     # applied: that answer was lost too, so a later cancellation must be settled by reads.
     damaged = status is not None and status < 300 and response_damage(response[0]) is not None
+    # The last attempt's answer decides: a 2xx that is not DynamoDB's answer (an empty or plain
+    # text body from something in between) says nothing of the write (execution resends, then reads).
+    record["last_damaged"] = damaged
     if caught_exception is not None or (status is not None and status >= 500) or damaged:
         record["ambiguous"] = True
         record["cause"] = (type(caught_exception).__name__ if caught_exception is not None

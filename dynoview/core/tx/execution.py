@@ -406,6 +406,12 @@ def _send_with_retries(conn: Connection, tx: Transaction, request: dict[str, Any
             record["ambiguous"] = True
             last_exc = exc
             continue
+        if record.pop("last_damaged", False):
+            # A 2xx whose body is not DynamoDB's answer (checked in ``attempts``): it may come
+            # from anything between here and DynamoDB, so it is no proof of a write. Resent
+            # with the same token; after the last round the reads decide.
+            record["ambiguous"] = True
+            continue
         return _applied(tx, response, record, last_exc), last_exc, None
     return None, last_exc, None
 
