@@ -70,3 +70,19 @@ def test_a_set_that_fits_one_member_per_line_is_edited_as_lines(qtbot: Any) -> N
     assert not dialog.as_json and dialog.editor.toPlainText() == "a b\nc"
     dialog.stage()
     assert got == [("SS", '["a b", "c"]')]
+
+
+def test_a_member_of_spaces_typed_one_per_line_is_refused_not_dropped(qtbot: Any) -> None:
+    """One member per line: a line of spaces (or a no-break space) is a member DynamoDB keeps,
+    which the editor had dropped without a word; it is refused at its line, nothing staged.
+    A blank line is no member."""
+    staged: list[tuple[str, str]] = []
+    dialog = SetEditorDialog("tags", {"SS": ["a"]}, lambda code, text: staged.append((code, text)) or None)
+    qtbot.addWidget(dialog)
+    assert not dialog.as_json
+    dialog.editor.setPlainText("a\n   \n\u00a0\nb")
+    dialog.stage()
+    assert staged == [] and "Line 2 holds only spaces" in dialog.error.text()
+    dialog.editor.setPlainText("a\n\nb\n")
+    dialog.stage()
+    assert staged == [("SS", json.dumps(["a", "b"]))]

@@ -189,7 +189,14 @@ def loads_user_json(text: str, what: str = "The file", *,
         doc = json.loads(text, object_pairs_hook=_pairs, parse_constant=_no_constant,
                          parse_float=parse_float, parse_int=parse_int)
     except json.JSONDecodeError as exc:
-        raise UserFileError(f"{what} is not valid JSON: {exc.msg} at line {exc.lineno}, column "
+        # Python's "Invalid control character at" names no place: said once, with where.
+        reason = exc.msg.removesuffix(" at")
+        char = exc.doc[exc.pos] if exc.pos < len(exc.doc) else ""
+        if reason == "Invalid control character" and char in "\r\n":
+            reason = ("a string runs into a line break (its closing \" is missing, or the break "
+                      "belongs in the value: write it as \\n, and a paragraph separator pasted "
+                      "into an editor as \\u2029)")
+        raise UserFileError(f"{what} is not valid JSON: {reason} at line {exc.lineno}, column "
                             f"{exc.colno}.", field="file") from None
     except ValueError as exc:  # NaN, Infinity (parse_constant)
         raise UserFileError(f"{what} is not valid JSON: {exc}; write the number out, or a string.",

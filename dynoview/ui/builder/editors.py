@@ -36,7 +36,7 @@ from dynoview.core.tx.expressions import (
     build_expressions,
 )
 from dynoview.core.tx.model import DELETE, KINDS, PUT, RETURN_VALUES_CHOICES, UPDATE, Action, Problem
-from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
+from dynoview.core.values.dynamodb_json import WrittenNumber, from_dynamodb_json, to_dynamodb_json
 from dynoview.core.values.types import ValueParseError
 from dynoview.core.values.user_text import parse_value
 from dynoview.ui.builder.expression_rows import INVALID, UNUSED, NotRows, rows_from_raw
@@ -409,7 +409,8 @@ class ActionEditor(QWidget):
         values_text = self._raw_map(index, "values", self.values_raw, problems)
         if values_text:
             try:
-                raw = loads_user_json(values_text, "ExpressionAttributeValues")  # as names above
+                raw = loads_user_json(values_text, "ExpressionAttributeValues",  # as names above
+                                      parse_float=WrittenNumber, parse_int=WrittenNumber)
                 if not isinstance(raw, dict):
                     raise ValueError
             except (UserFileError, ValueError) as exc:

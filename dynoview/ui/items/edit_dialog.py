@@ -31,7 +31,7 @@ from dynoview.core.tx.template_inputs import check_value, protected_changes
 from dynoview.core.tx.templates import edit_refusal
 from dynoview.core.tx.validation import validate
 from dynoview.core.uniqueness.schema import UniquenessSchema
-from dynoview.core.values.dynamodb_json import dynamodb_json, from_dynamodb_json
+from dynoview.core.values.dynamodb_json import WrittenNumber, dynamodb_json, from_dynamodb_json
 from dynoview.core.values.types import ValueParseError
 from dynoview.ui.context import AppContext
 from dynoview.ui.items.detail import monospace
@@ -46,7 +46,8 @@ def parse_item(text: str) -> dict[str, Any]:
     try:
         # Strict: plain JSON keeps only the last of a repeated key, so a slip would be
         # applied silently (a lost value, or a key that moves the item); refuse it instead.
-        data = loads_user_json(text, "The item")
+        # Numbers read as written: an unquoted one is refused with its own digits in the hint.
+        data = loads_user_json(text, "The item", parse_float=WrittenNumber, parse_int=WrittenNumber)
     except UserFileError as exc:
         # The repeated key's path, as the dialog shows paths ("PK.S", not "$.PK.S").
         where = exc.path.removeprefix("$").removeprefix(".") if exc.path else ""

@@ -227,8 +227,16 @@ class SetEditorDialog(_StageDialog):
     def text_value(self) -> str:
         if self.as_json:
             return self.editor.toPlainText()
-        lines = [line for line in typed_text(self.editor).split("\n") if line.strip()]
-        return json.dumps(lines, ensure_ascii=False)
+        lines = typed_text(self.editor).split("\n")
+        for at, line in enumerate(lines, 1):
+            # A member of spaces (a no-break space too) is a member DynamoDB keeps: dropping it
+            # unsaid lost it; an empty line is no member.
+            if line and not line.strip():
+                raise ValueParseError(self.tr(
+                    "Line {number} holds only spaces, which one member per line cannot keep apart "
+                    "from a blank line: delete the line, or write the set with Edit as JSON… to keep "
+                    "such a member.").format(number=number(at)))
+        return json.dumps([line for line in lines if line], ensure_ascii=False)
 
 
 class DocumentEditorDialog(_StageDialog):

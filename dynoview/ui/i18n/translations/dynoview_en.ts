@@ -188,7 +188,7 @@
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+358" />
+        <location filename="../../items/value_dialogs.py" line="+366" />
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entry</numerusform>

@@ -191,7 +191,7 @@
         <translation>ExpressionAttributeNames est un objet JSON tel que {&quot;#n0&quot;: &quot;email&quot;}&#xa0;; corrigez le texte.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>ExpressionAttributeValues is a JSON object such as {&quot;:v0&quot;: {&quot;S&quot;: &quot;x&quot;}}; fix the text.</source>
         <translation>ExpressionAttributeValues est un objet JSON tel que {&quot;:v0&quot;: {&quot;S&quot;: &quot;x&quot;}}&#xa0;; corrigez le texte.</translation>
     </message>
@@ -2021,7 +2021,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+358"/>
+        <location filename="../../items/value_dialogs.py" line="+366"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entrée</numerusform>
@@ -3300,7 +3300,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+145"/>
+        <location filename="../../items/edit_dialog.py" line="+146"/>
         <source>Edit item</source>
         <translation>Modifier l’item</translation>
     </message>
@@ -5589,7 +5589,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SetEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-89"/>
+        <location filename="../../items/value_dialogs.py" line="-97"/>
         <source>strings</source>
         <translation>chaînes</translation>
     </message>
@@ -5627,6 +5627,11 @@ Requête&#xa0;: {request}</translation>
         <location line="+1"/>
         <source>Set members, one per line</source>
         <translation>Membres de l’ensemble, un par ligne</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Line {number} holds only spaces, which one member per line cannot keep apart from a blank line: delete the line, or write the set with Edit as JSON… to keep such a member.</source>
+        <translation>La ligne {number} ne contient que des espaces, qu’un membre par ligne ne peut distinguer d’une ligne vide&#xa0;: supprimez la ligne, ou écrivez l’ensemble avec Modifier en JSON… pour garder un tel membre.</translation>
     </message>
 </context>
 <context>
@@ -6466,7 +6471,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TextEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="+81"/>
+        <location filename="../../items/value_dialogs.py" line="+78"/>
         <source>Edit {name} ({code})</source>
         <translation>Modifier {name} ({code})</translation>
     </message>
@@ -7100,7 +7105,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>_StageDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-245"/>
+        <location filename="../../items/value_dialogs.py" line="-253"/>
         <source>Stage</source>
         <extracomment>The dialog&apos;s fields that are kept: the text, and the form it is typed in (lines or JSON).</extracomment>
         <translation>Préparer</translation>

@@ -191,7 +191,7 @@
         <translation>ExpressionAttributeNames adalah objek JSON seperti {&quot;#n0&quot;: &quot;email&quot;}; perbaiki teksnya.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>ExpressionAttributeValues is a JSON object such as {&quot;:v0&quot;: {&quot;S&quot;: &quot;x&quot;}}; fix the text.</source>
         <translation>ExpressionAttributeValues adalah objek JSON seperti {&quot;:v0&quot;: {&quot;S&quot;: &quot;x&quot;}}; perbaiki teksnya.</translation>
     </message>
@@ -2001,7 +2001,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+358"/>
+        <location filename="../../items/value_dialogs.py" line="+366"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entri</numerusform>
@@ -3267,7 +3267,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+145"/>
+        <location filename="../../items/edit_dialog.py" line="+146"/>
         <source>Edit item</source>
         <translation>Edit item</translation>
     </message>
@@ -5533,7 +5533,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SetEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-89"/>
+        <location filename="../../items/value_dialogs.py" line="-97"/>
         <source>strings</source>
         <translation>string</translation>
     </message>
@@ -5571,6 +5571,11 @@ Permintaan: {request}</translation>
         <location line="+1"/>
         <source>Set members, one per line</source>
         <translation>Anggota set, satu per baris</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Line {number} holds only spaces, which one member per line cannot keep apart from a blank line: delete the line, or write the set with Edit as JSON… to keep such a member.</source>
+        <translation>Baris {number} hanya berisi spasi, yang tidak dapat dibedakan dari baris kosong bila satu anggota per baris: hapus baris itu, atau tulis set dengan Edit sebagai JSON… untuk menyimpan anggota seperti itu.</translation>
     </message>
 </context>
 <context>
@@ -6405,7 +6410,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TextEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="+81"/>
+        <location filename="../../items/value_dialogs.py" line="+78"/>
         <source>Edit {name} ({code})</source>
         <translation>Edit {name} ({code})</translation>
     </message>
@@ -7036,7 +7041,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>_StageDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-245"/>
+        <location filename="../../items/value_dialogs.py" line="-253"/>
         <source>Stage</source>
         <extracomment>The dialog&apos;s fields that are kept: the text, and the form it is typed in (lines or JSON).</extracomment>
         <translation>Siapkan</translation>

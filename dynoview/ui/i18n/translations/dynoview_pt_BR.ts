@@ -191,7 +191,7 @@
         <translation>ExpressionAttributeNames é um objeto JSON como {&quot;#n0&quot;: &quot;email&quot;}; corrija o texto.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>ExpressionAttributeValues is a JSON object such as {&quot;:v0&quot;: {&quot;S&quot;: &quot;x&quot;}}; fix the text.</source>
         <translation>ExpressionAttributeValues é um objeto JSON como {&quot;:v0&quot;: {&quot;S&quot;: &quot;x&quot;}}; corrija o texto.</translation>
     </message>
@@ -2021,7 +2021,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+358"/>
+        <location filename="../../items/value_dialogs.py" line="+366"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entrada</numerusform>
@@ -3300,7 +3300,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+145"/>
+        <location filename="../../items/edit_dialog.py" line="+146"/>
         <source>Edit item</source>
         <translation>Editar item</translation>
     </message>
@@ -5589,7 +5589,7 @@ Requisição: {request}</translation>
 <context>
     <name>SetEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-89"/>
+        <location filename="../../items/value_dialogs.py" line="-97"/>
         <source>strings</source>
         <translation>strings</translation>
     </message>
@@ -5627,6 +5627,11 @@ Requisição: {request}</translation>
         <location line="+1"/>
         <source>Set members, one per line</source>
         <translation>Membros do set, um por linha</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Line {number} holds only spaces, which one member per line cannot keep apart from a blank line: delete the line, or write the set with Edit as JSON… to keep such a member.</source>
+        <translation>A linha {number} só tem espaços, que um membro por linha não distingue de uma linha em branco: apague a linha, ou escreva o conjunto com Editar JSON… para manter tal membro.</translation>
     </message>
 </context>
 <context>
@@ -6466,7 +6471,7 @@ Requisição: {request}</translation>
 <context>
     <name>TextEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="+81"/>
+        <location filename="../../items/value_dialogs.py" line="+78"/>
         <source>Edit {name} ({code})</source>
         <translation>Editar {name} ({code})</translation>
     </message>
@@ -7100,7 +7105,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>_StageDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-245"/>
+        <location filename="../../items/value_dialogs.py" line="-253"/>
         <source>Stage</source>
         <extracomment>The dialog&apos;s fields that are kept: the text, and the form it is typed in (lines or JSON).</extracomment>
         <translation>Preparar</translation>
