@@ -90,8 +90,8 @@ def test_a_connection_switch_keeps_the_unsent_work_s_origin_and_says_where_execu
     panel.ctx.set_connection(other)  # File > Connect... to another connection
     panel.ctx.set_table(describe_table(other, seeded_table))
     status = panel.status.text()
-    assert (f"The builder's 1 unsent action(s) were made for table {seeded_table} on connection gui-test; "
-            "Execute would now send them to connection OTHER-CONN.") in status, status
+    assert (f"The builder's 1 unsent action was made for table {seeded_table} on connection gui-test; "
+            "Execute would now send it to connection OTHER-CONN.") in status, status
     warning = WARNING.format(table=seeded_table, connection="gui-test")
     assert not panel.drafts.note.isHidden() and warning in panel.drafts.note.text.text()
     assert on_disk(panel) == ("gui-test", seeded_table)  # not relabelled OTHER-CONN

@@ -87,8 +87,9 @@ class DraftOrigin(QObject):
         origin = self._origins.get(key)
         if origin is None or origin[0] is None or self._last[0] is None or origin[0] == self._last[0]:
             return  # made with no connection, or back where they were made: nothing to warn of
-        said = self.tr("The builder's %n unsent action(s) were made for {where}; Execute would now send "
-                       "them to connection {new}.", "", len(request.get("TransactItems") or [])).format(
+        count = len(request.get("TransactItems") or [])
+        said = self.tr("The builder's %n unsent action(s) (was|were) made for {where}; Execute would now "
+                       "send (it|them) to connection {new}.", "", count).format(
                            where=self.where_text(origin), new=self._last[0])
         panel.status.setText(" ".join(p for p in (panel.status.text(), said) if p))
         self.note.show_text(f"{said} {self.warning(origin)}", restored=False)

@@ -234,12 +234,10 @@
 <context>
     <name>DraftOrigin</name>
     <message numerus="yes">
-        <location filename="../../builder/draft_origin.py" line="+90" />
-        <source>The builder's %n unsent action(s) were made for {where}; Execute would now send them to connection {new}.</source>
+        <location filename="../../builder/draft_origin.py" line="+91" />
+        <source>The builder's %n unsent action(s) (was|were) made for {where}; Execute would now send (it|them) to connection {new}.</source>
         <translation>
-            <numerusform>The builder's %n unsent action were made for {where}; Execute would now send them to connection {new}.</numerusform>
-            <numerusform>The builder's %n unsent actions were made for {where}; Execute would now send them to connection {new}.</numerusform>
-        </translation>
+            <numerusform>The builder's %n unsent action was made for {where}; Execute would now send it to connection {new}.</numerusform><numerusform>The builder's %n unsent actions were made for {where}; Execute would now send them to connection {new}.</numerusform></translation>
     </message>
 </context>
 <context>

@@ -2305,8 +2305,8 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Elles ont été faites pour {where}&#xa0;: vérifiez les noms de table avant d’exécuter.</translation>
     </message>
     <message numerus="yes">
-        <location line="+27"/>
-        <source>The builder&apos;s %n unsent action(s) were made for {where}; Execute would now send them to connection {new}.</source>
+        <location line="+28"/>
+        <source>The builder&apos;s %n unsent action(s) (was|were) made for {where}; Execute would now send (it|them) to connection {new}.</source>
         <translation>
             <numerusform>L’action non envoyée du générateur (%n) a été faite pour {where}&#xa0;; Exécuter l’enverrait maintenant à la connexion {new}.</numerusform>
             <numerusform>Les %n actions non envoyées du générateur ont été faites pour {where}&#xa0;; Exécuter les enverrait maintenant à la connexion {new}.</numerusform>

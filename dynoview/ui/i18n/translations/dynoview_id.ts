@@ -2280,8 +2280,8 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Dibuat untuk {where}: periksa nama tabel sebelum Anda Jalankan.</translation>
     </message>
     <message numerus="yes">
-        <location line="+27"/>
-        <source>The builder&apos;s %n unsent action(s) were made for {where}; Execute would now send them to connection {new}.</source>
+        <location line="+28"/>
+        <source>The builder&apos;s %n unsent action(s) (was|were) made for {where}; Execute would now send (it|them) to connection {new}.</source>
         <translation>
             <numerusform>%n aksi pembangun transaksi yang belum dikirim dibuat untuk {where}; Jalankan kini akan mengirimnya ke koneksi {new}.</numerusform>
         </translation>

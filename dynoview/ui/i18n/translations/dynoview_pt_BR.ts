@@ -2305,8 +2305,8 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Foram feitas para {where}: confira os nomes das tabelas antes de Executar.</translation>
     </message>
     <message numerus="yes">
-        <location line="+27"/>
-        <source>The builder&apos;s %n unsent action(s) were made for {where}; Execute would now send them to connection {new}.</source>
+        <location line="+28"/>
+        <source>The builder&apos;s %n unsent action(s) (was|were) made for {where}; Execute would now send (it|them) to connection {new}.</source>
         <translation>
             <numerusform>A %n ação não enviada do construtor foi feita para {where}; Executar agora a enviaria para a conexão {new}.</numerusform>
             <numerusform>As %n ações não enviadas do construtor foram feitas para {where}; Executar agora as enviaria para a conexão {new}.</numerusform>
