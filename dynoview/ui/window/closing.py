@@ -14,11 +14,13 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QWidget
 
 from dynoview.ui.items.panel import ItemsPanel, commit_open_cell
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
+
     from dynoview.ui.items.tabs import ExtraItemsTabs  # made with the first extra tab
 
 log = logging.getLogger(__name__)
@@ -111,6 +113,8 @@ class UnkeptWork(QObject):
             return True
         if self.box is not None and self.box.isVisible():  # Ctrl+Q again while it asks
             return False
+        from PySide6.QtWidgets import QMessageBox  # with the first box: its enums cost the first paint
+
         self.box = box = QMessageBox(
             QMessageBox.Icon.Warning, self.tr("Unsent work that could not be kept"),
             self.tr("Closing now loses unsent work: DynoView could not keep it for the next start."),

@@ -78,3 +78,25 @@ def test_the_check_sees_what_the_window_does_import() -> None:
     """The scan is not vacuous: modules the window does import are reported."""
     assert loaded_by_the_window(("dynoview.ui.items.panel", "PySide6.QtWidgets")) == [
         "PySide6.QtWidgets", "dynoview.ui.items.panel"]
+
+
+_CLASSES = """
+import sys
+from PySide6.QtWidgets import QApplication
+import PySide6.QtWidgets as widgets
+app = QApplication(sys.argv[:1])
+import dynoview.ui.app  # noqa: F401
+from dynoview.ui.main_window import MainWindow
+window = MainWindow()
+print(" ".join(sorted(n for n in ("QMessageBox", "QInputDialog", "QFileDialog") if n in vars(widgets))))
+"""
+
+
+def test_the_window_builds_no_message_box_class_before_its_paint() -> None:
+    """PySide6 makes a class (and every enum it holds: QMessageBox's 44 members) when a module
+    first names it: the closing question's box had been named at import, a few ms of the start."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen",
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    out = subprocess.run([sys.executable, "-c", _CLASSES], cwd=ROOT, env=env, check=True,
+                         capture_output=True, text=True, timeout=120).stdout
+    assert out.strip().splitlines()[-1:] in ([], [""]), out
