@@ -89,8 +89,7 @@ class ActionEditor(QWidget):
         super().__init__(parent)
         self._tables = tables
         self._key_edits: dict[str, tuple[QLineEdit, str]] = {}
-        # Key values the named fields have no field for (another table's key): kept, so a
-        # table switched back, or the free-form table, shows them again.
+        # Key values no named field holds (another table's key): kept for a table switched back.
         self._key_stash: list[KeyRow] = []
         self.label = ""
         # The Delete loaded with the attributes its item held when seen: (table, key, seen), kept
@@ -409,8 +408,8 @@ class ActionEditor(QWidget):
         values_text = self._raw_map(index, "values", self.values_raw, problems)
         if values_text:
             try:
-                raw = loads_user_json(values_text, "ExpressionAttributeValues",  # as names above
-                                      parse_float=WrittenNumber, parse_int=WrittenNumber)
+                raw = loads_user_json(values_text, "ExpressionAttributeValues", parse_float=WrittenNumber,
+                                      parse_int=WrittenNumber)  # as names above; numbers as typed
                 if not isinstance(raw, dict):
                     raise ValueError
             except (UserFileError, ValueError) as exc:
