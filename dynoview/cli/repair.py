@@ -25,6 +25,7 @@ from dynoview.cli.common import (
     EXIT_OUTPUT_LOST,
     EXIT_OUTPUT_LOST_HELP,
     USER_ERRORS,
+    OutputLostAfterWrite,
     add_connection_arguments,
     fail,
     open_connection,
@@ -276,14 +277,20 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
             _out(f"Resuming: {count_text(done, 'finding')} {'was' if done == 1 else 'were'} done by an "
                  f"earlier run ({state_path}).")
 
-    def show(p: RepairProgress) -> None:
-        if not text or p.outcome is None or p.outcome.earlier:
-            return
-        _out(p.text())
-        if p.outcome.status == PLANNED and p.outcome.request:
-            _out(f"  {p.outcome.request}")
-
     cancel = threading.Event()
+    lost: list[OSError] = []
+
+    def show(p: RepairProgress) -> None:
+        if lost or not text or p.outcome is None or p.outcome.earlier:
+            return
+        try:
+            _out(p.text())
+            if p.outcome.status == PLANNED and p.outcome.request:
+                _out(f"  {p.outcome.request}")
+        except OSError as exc:  # the output failed mid-run (a full disk, `| head`): stop
+            lost.append(exc)    # between findings, and say below what was sent
+            cancel.set()
+
     sends = None if args.dry_run else _Sends(plan, state_path)
     # A dry run reads the action log (never writes it): an earlier run's send is said as such.
     log = sends if sends is not None else ReadOnlyLog(ActionLog())
@@ -297,8 +304,12 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
                              state=state, log=log, locks_table=locks)
     # Output after repairs were sent: if it cannot be written, say what was, and exit 4.
     wrote = not args.dry_run and bool(result.written)
-    guard = output_after_write(f"The repair run WAS sent: {result.summary()} (state: {state_path}).",
-                               EXIT_OUTPUT_LOST) if wrote else contextlib.nullcontext()
+    sent = f"The repair run WAS sent: {result.summary()} (state: {state_path})."
+    if lost:  # not exit 2's "nothing was done", nor a silent 141: a script would send it again
+        if wrote:
+            raise OutputLostAfterWrite(sent + " It stopped there.", lost[0], EXIT_OUTPUT_LOST)
+        raise lost[0]
+    guard = output_after_write(sent, EXIT_OUTPUT_LOST) if wrote else contextlib.nullcontext()
     with guard:
         if not text:
             print(terminal_json(json.dumps(_run_json(report, result, None if args.dry_run else state),

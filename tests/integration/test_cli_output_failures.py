@@ -205,3 +205,35 @@ def test_an_import_whose_output_fails_says_it_was_written_and_exits_4(conn: Conn
     assert count == 3
     assert done.returncode == EXIT_OUTPUT_LOST, err
     assert "The import WAS written:" in err and "Only the command's output failed" in err
+
+
+def test_a_repair_whose_reader_goes_mid_run_stops_says_what_it_sent_and_exits_4(
+        conn: Connection, endpoint_url: str, tmp_path: Path) -> None:
+    """``repair … | head``: the progress line after the reader left failed inside the run. It
+    stopped there with exit 141 and no word (or 2, "nothing was done"), though claims were sent:
+    now the run stops between findings, says on standard error what was sent, and exits 4."""
+    with empty_accounts_table(conn) as table:
+        for n in range(6):
+            conn.client.put_item(TableName=table, Item={
+                "PK": {"S": f"ACCT#p{n}"}, "SK": {"S": "PROFILE"}, "email": {"S": f"p{n}@x.io"}})
+        audit = dynoview("audit", "--endpoint-url", endpoint_url, "--table", table, "--format", "json",
+                         "--no-receipts", "--consistent")
+        report = tmp_path / "audit.json"
+        report.write_bytes(audit.stdout)
+        command = [sys.executable, "-m", "dynoview", "repair", str(report), "--endpoint-url", endpoint_url,
+                   "--table", table, "--yes", "--rate", "2"]
+        child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+                                 env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert child.stdout is not None and child.stderr is not None
+        for line in child.stdout:  # the plan, then the first finding's progress line
+            if line.startswith(b"[1/"):
+                break
+        child.stdout.close()  # the reader goes, as `| head` does
+        err = child.stderr.read().decode()
+        status = child.wait(timeout=120)
+        locks = conn.client.scan(TableName=table, ConsistentRead=True, FilterExpression="SK = :l",
+                                 ExpressionAttributeValues={":l": {"S": "LOCK"}})["Items"]
+    assert 1 <= len(locks) < 6  # claimed some, then stopped: it did not run on blind
+    assert status == EXIT_OUTPUT_LOST, err
+    assert "The repair run WAS sent:" in err and "It stopped there." in err, err
+    assert "Only the command's output failed" in err
