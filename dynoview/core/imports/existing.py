@@ -16,24 +16,22 @@ receipts) as any other read."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from dynoview.core.counts import count_text, units_text
-from dynoview.core.errors import DynoViewError
 from dynoview.core.expressions.builders import comparison
 from dynoview.core.expressions.placeholders import Placeholders
 from dynoview.core.imports.checks import key_of
 from dynoview.core.imports.model import Item, KeyId, Located
+from dynoview.core.imports.reads import BATCH_GET_LIMIT, BatchReads
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.model import PUT, Action
 from dynoview.core.values.display import display_text
 
 #: BatchGetItem reads at most 100 keys per request.
-KEYS_PER_REQUEST = 100
-#: Rounds of UnprocessedKeys asked again before giving up (DynamoDB throttling the reads).
-ROUNDS = 8
+KEYS_PER_REQUEST = BATCH_GET_LIMIT
 #: Existing keys the preview names (the count says the rest).
 SHOWN = 5
 #: Keys the preview checks at most: 100 requests, about 5,000 RCU. A file of a million items
@@ -47,43 +45,17 @@ def key_text(item: Mapping[str, Any], table: TableInfo) -> str:
     return ", ".join(f"{n} = {display_text(item[n], limit=60)}" for n in table.key_names if n in item)
 
 
-class KeyReads:
+class KeyReads(BatchReads):
     """BatchGetItem of keys of one table, the key attributes only; counts requests and units."""
 
     def __init__(self, reader: Reader, table: TableInfo, *, consistent: bool,
                  sleep: Callable[[float], None] = time.sleep) -> None:
-        self.reader, self.table, self.consistent, self.sleep = reader, table, consistent, sleep
-        self.requests = 0
-        self.units: float | None = None  # None while no answer reported its capacity
         ph = Placeholders()
-        self._projection = ", ".join(ph.literal_name(n) for n in table.key_names)
-        self._names = ph.names
-
-    def found(self, keys: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-        """The items (key attributes only) at ``keys``, which must be distinct."""
-        name = self.table.name
-        out: list[dict[str, Any]] = []
-        for start in range(0, len(keys), KEYS_PER_REQUEST):
-            pending: list[Mapping[str, Any]] = list(keys[start:start + KEYS_PER_REQUEST])
-            for round_ in range(ROUNDS):
-                if round_:
-                    self.sleep(min(0.05 * 2 ** round_, 2.0))
-                answer, receipt = self.reader.read_with_receipt("BatchGetItem", {"RequestItems": {name: {
-                    "Keys": pending, "ConsistentRead": self.consistent,
-                    "ProjectionExpression": self._projection,
-                    "ExpressionAttributeNames": self._names}}})
-                self.requests += 1
-                if receipt.consumed_capacity is not None:
-                    self.units = (self.units or 0.0) + receipt.consumed_capacity
-                out.extend(answer.get("Responses", {}).get(name, []))
-                pending = list(answer.get("UnprocessedKeys", {}).get(name, {}).get("Keys", []))
-                if not pending:
-                    break
-            else:
-                raise DynoViewError(f"DynamoDB left {len(pending)} key(s) of {name} unread after "
-                                    f"{ROUNDS} tries while checking which items already exist (its "
-                                    "read capacity is exhausted): try again later.", field="import")
-        return out
+        projection = ", ".join(ph.literal_name(n) for n in table.key_names)
+        super().__init__(reader, table.name, consistent=consistent, sleep=sleep,
+                         projection=projection, names=ph.names,
+                         advice="while checking which items already exist (its read capacity is "
+                                "exhausted): try again later.")
 
     def cost(self) -> str:
         """"1 BatchGetItem request, 1.5 RCU", as the reads' receipts reported them."""

@@ -38,28 +38,53 @@ BATCH_GET_LIMIT = 100
 BATCH_GET_ROUNDS = 8
 
 
+class BatchReads:
+    """BatchGetItem of distinct keys of one table, 100 a request, asking again for the keys
+    DynamoDB left unprocessed (throttled) up to ``BATCH_GET_ROUNDS`` times; counts the requests
+    and the read units the receipts reported. ``projection`` (with its ``names``) narrows the
+    items read; ``advice`` ends the sentence when the reads give up."""
+
+    def __init__(self, reader: Reader, table: str, *, consistent: bool, advice: str,
+                 projection: str | None = None, names: Mapping[str, str] | None = None,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self.reader, self.table, self.consistent, self.sleep = reader, table, consistent, sleep
+        self.advice = advice
+        self._narrow = {"ProjectionExpression": projection,
+                        "ExpressionAttributeNames": dict(names or {})} if projection else {}
+        self.requests = 0
+        self.units: float | None = None  # None while no answer reported its capacity
+
+    def found(self, keys: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """The items at ``keys`` that exist, in no particular order."""
+        out: list[dict[str, Any]] = []
+        for start in range(0, len(keys), BATCH_GET_LIMIT):
+            pending: list[Mapping[str, Any]] = list(keys[start:start + BATCH_GET_LIMIT])
+            for round_ in range(BATCH_GET_ROUNDS):
+                if round_:
+                    self.sleep(min(0.05 * 2 ** round_, 2.0))
+                answer, receipt = self.reader.read_with_receipt("BatchGetItem", {"RequestItems": {
+                    self.table: {"Keys": pending, "ConsistentRead": self.consistent, **self._narrow}}})
+                self.requests += 1
+                if receipt.consumed_capacity is not None:
+                    self.units = (self.units or 0.0) + receipt.consumed_capacity
+                out.extend(answer.get("Responses", {}).get(self.table, []))
+                pending = list(answer.get("UnprocessedKeys", {}).get(self.table, {}).get("Keys", []))
+                if not pending:
+                    break
+            else:
+                raise DynoViewError(f"DynamoDB left {len(pending)} key(s) of {self.table} unread after "
+                                    f"{BATCH_GET_ROUNDS} tries {self.advice}", field="import")
+        return out
+
+
 def batch_get(reader: Reader, table: str, keys: Sequence[Mapping[str, Any]], key_names: Sequence[str],
               sleep: Callable[[float], None] = time.sleep) -> list[dict[str, Any] | None]:
     """The items at ``keys`` of one table (None where absent), in the order asked, by strongly
     consistent BatchGetItem: 100 keys a request where TransactGetItems takes 25 and costs twice
     the read units. ``keys`` must be distinct and hold the key attributes only."""
-    found: dict[tuple[str, ...], dict[str, Any]] = {}
-    for start in range(0, len(keys), BATCH_GET_LIMIT):
-        pending: list[Mapping[str, Any]] = list(keys[start:start + BATCH_GET_LIMIT])
-        for round_ in range(BATCH_GET_ROUNDS):
-            if round_:
-                sleep(min(0.05 * 2 ** round_, 2.0))
-            answer = reader.read("BatchGetItem", {"RequestItems": {table: {
-                "Keys": pending, "ConsistentRead": True}}})
-            for item in answer.get("Responses", {}).get(table, []):
-                found[_ident(item, key_names)] = item
-            pending = list(answer.get("UnprocessedKeys", {}).get(table, {}).get("Keys", []))
-            if not pending:
-                break
-        else:
-            raise DynoViewError(f"DynamoDB left {len(pending)} key(s) of {table} unread after "
-                                f"{BATCH_GET_ROUNDS} tries (its read capacity is exhausted): lower "
-                                "--rate and resume.", field="import")
+    reads = BatchReads(reader, table, consistent=True, sleep=sleep,
+                       advice="(its read capacity is exhausted): lower --rate and resume.")
+    found = {_ident(item, key_names): item for item in reads.found(keys)}
     return [found.get(_ident(key, key_names)) for key in keys]
 
 
