@@ -174,8 +174,12 @@ class ItemsPanel(QWidget):
                            (("Ctrl+Shift+C",), self.detail.copy), (("Ctrl+H",), self.show_history)):
             for key in keys:
                 QShortcut(QKeySequence(key), self, slot)
-        QShortcut(QKeySequence("F2"), self.view, lambda: self.cell_edits.edit_current())
-        QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.view, self.delete_selected)
+        # The grid's own keys: at the window's scope, Del in the staged list (or the tables
+        # list, the detail pane) put a Delete of the grid's row in the builder.
+        grid = Qt.ShortcutContext.WidgetWithChildrenShortcut
+        QShortcut(QKeySequence("F2"), self.view, lambda: self.cell_edits.edit_current()).setContext(grid)
+        delete = QKeySequence(QKeySequence.StandardKey.Delete)
+        QShortcut(delete, self.view, self.delete_selected).setContext(grid)
 
     # -- table switching -----------------------------------------------------
     def set_table(self, info: TableInfo | None) -> None:
