@@ -195,11 +195,24 @@ def linux_appdir(bundle: Path, glibc: str) -> Path:
     return appdir
 
 
+def root_owned(entry: tarfile.TarInfo) -> tarfile.TarInfo:
+    """A tarball entry owned by root with 0755 folders and programs, 0644 the rest: ``sudo tar
+    -xzf`` into /opt restores owners, so the builder's account (and a umask 002 group write)
+    would own what every user runs."""
+    entry.uid = entry.gid = 0
+    entry.uname = entry.gname = "root"
+    if entry.isdir() or (entry.isfile() and entry.mode & 0o111):
+        entry.mode = 0o755
+    elif entry.isfile():
+        entry.mode = 0o644
+    return entry
+
+
 def tarball(appdir: Path) -> Path:
     name = f"{APP_NAME}-{__version__}-linux-{arch()}"
     out = DIST / f"{name}.tar.gz"
     with tarfile.open(out, "w:gz", compresslevel=6) as tar:
-        tar.add(appdir, arcname=name)
+        tar.add(appdir, arcname=name, filter=root_owned)
     return out
 
 
