@@ -101,12 +101,18 @@ for icon in "$HERE"/usr/share/icons/hicolor/*/apps/"$ID".*; do
   add "$icon" "$DATA/icons/$rel"
 done
 add "$HERE/usr/share/metainfo/$ID.metainfo.xml" "$DATA/metainfo/$ID.metainfo.xml"
-# The menu entry runs the launcher. Desktop-entry quoting: \ " ` $ escaped inside "...", % as %%.
-exec_path="$(printf '%s' "$STATE/dynoview" | sed -e 's/[\\"`$]/\\\\&/g' -e 's/%/%%/g')"
+# The menu entry runs the launcher. Desktop-entry quoting: " ` $ \ escaped inside "...", then
+# every backslash doubled again for the value's own escapes (a \ in the path is \\\\), % as %%.
+# GLib looks the first word up as a program before it undoes %%: a path with % starts via env.
+exec_path="$(printf '%s' "$STATE/dynoview" | sed -e 's/\\/\\\\\\\\/g' -e 's/["`$]/\\\\&/g' -e 's/%/%%/g')"
+case "$exec_path" in
+  *%*) exec_line="env \"$exec_path\"" ;;
+  *) exec_line="\"$exec_path\"" ;;
+esac
 make_dir "$DATA/applications"
 while IFS= read -r line; do
   case "$line" in
-    Exec=*) printf 'Exec="%s"\n' "$exec_path" ;;
+    Exec=*) printf 'Exec=%s\n' "$exec_line" ;;
     TryExec=*) ;;  # the launcher always exists: the entry stays visible and explains a moved folder
     *) printf '%s\n' "$line" ;;
   esac

@@ -5,6 +5,7 @@ exactly what the install added."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -122,3 +123,54 @@ def test_the_built_apprun_refuses_an_older_glibc(tmp_path: Path) -> None:
     result = run([str(apprun)], tmp_path)
     assert result.returncode == 1
     assert "needs glibc 9.99 or newer; this system has" in result.stderr and "pipx" in result.stderr
+
+
+def exec_argv(value: str) -> list[str]:
+    """The Desktop Entry Specification's reading of an Exec value: the string's own escapes
+    first (``\\\\`` is one backslash), then the arguments, with ``\\"``, ``\\` ``, ``\\$``,
+    ``\\\\`` inside double quotes, and ``%%`` a literal ``%``."""
+    escapes = {"s": " ", "n": "\n", "t": "\t", "r": "\r"}
+    text = re.sub(r"\\([sntr\\])", lambda m: escapes.get(m[1], m[1]), value)
+    argv: list[str] = []
+    i = 0
+    while i < len(text):
+        if text[i] == " ":
+            i += 1
+            continue
+        word = ""
+        if text[i] == '"':
+            i += 1
+            while text[i] != '"':
+                if text[i] == "\\" and text[i + 1] in '"`$\\':
+                    i += 1
+                word += text[i]
+                i += 1
+            i += 1
+        else:
+            while i < len(text) and text[i] != " ":
+                word += text[i]
+                i += 1
+        argv.append(word.replace("%%", "%"))
+    return argv
+
+
+@pytest.mark.parametrize("name", ["back\\slash", "per%cent", 'quo"te $dollar `tick`'])
+def test_the_menu_entry_names_the_launcher_exactly_whatever_the_data_folder(tmp_path: Path,
+                                                                           name: str) -> None:
+    """A data folder with a backslash got ``\\\\\\`` (the spec needs ``\\\\\\\\``: desktop-file-validate
+    refused it); one with ``%`` got a first word GLib looks up before it undoes ``%%`` (the
+    menu entry never started): such a path starts through ``env``."""
+    home = tmp_path / name
+    home.mkdir()
+    appdir = make_appdir(tmp_path / "app")
+    assert run([str(appdir / "install.sh")], home).returncode == 0
+    entry = home / ".local/share/applications" / f"{APP_ID}.desktop"
+    line = next(x for x in entry.read_text().splitlines() if x.startswith("Exec="))
+    argv = exec_argv(line.removeprefix("Exec="))
+    launcher = argv[-1]
+    assert argv[:-1] == (["env"] if "%" in name else [])
+    assert launcher == str(home / ".local/share/DynoView/install/dynoview")
+    assert Path(launcher).is_file() and os.access(launcher, os.X_OK)
+    if shutil.which("desktop-file-validate"):
+        check = subprocess.run(["desktop-file-validate", str(entry)], capture_output=True, text=True)
+        assert check.returncode == 0, check.stdout + check.stderr
