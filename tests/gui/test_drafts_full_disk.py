@@ -19,14 +19,14 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from dynoview.core.drafts import window_files
+from dynoview.core.drafts import window_files as window_files_module
 from dynoview.core.drafts.store import DraftStore
 from dynoview.core.session.connection import Connection
 from dynoview.ui.context import AppContext
 from dynoview.ui.items.staging import CellStaging
 from dynoview.ui.main_window import MainWindow
 from dynoview.ui.partiql import draft as partiql_draft
-from dynoview.ui.partiql.draft import draft_path, drafts_root, load_draft
+from dynoview.ui.partiql.draft import draft_folder, draft_key, drafts_root, load_draft, window_files
 
 pytestmark = pytest.mark.gui
 PROMPT = "unkept-close-prompt"
@@ -37,8 +37,9 @@ class Disk:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.full = False
-        for module in (window_files, partiql_draft):
-            monkeypatch.setattr(module, "write_private_text", self._writer(module.write_private_text))
+        # Every window's file, the PartiQL statement's too, is written by window_files.
+        monkeypatch.setattr(window_files_module, "write_private_text",
+                            self._writer(window_files_module.write_private_text))
 
     def _writer(self, real: Any) -> Any:
         def write(path: Any, text: str, **kwargs: Any) -> Any:
@@ -114,14 +115,16 @@ def test_a_change_discarded_while_the_disk_is_full_does_not_come_back(
 
 def test_a_statement_that_cannot_be_kept_removes_the_older_one(
         qtbot: Any, tmp_path: Path, disk: Disk) -> None:
-    root = tmp_path / "drafts"
+    files = window_files(tmp_path / "drafts", "prod")  # this window's
     old = partiql_draft.StatementDraft("SELECT * FROM accounts WHERE PK = ?", (("S", "ACCT#old"),), False)
-    assert partiql_draft.keep_draft(root, "prod", old) is None
+    assert partiql_draft.keep_draft(files, "prod", old) is None
     disk.full = True
     new = partiql_draft.StatementDraft("UPDATE accounts SET email = ? WHERE PK = ?",
                                        (("S", "new@x.io"), ("S", "ACCT#9")), True)
-    problem = partiql_draft.keep_draft(root, "prod", new)
-    assert load_draft(root, "prod") == (None, None)  # not the older statement, as if the last
+    problem = partiql_draft.keep_draft(files, "prod", new)
+    files.release()
+    again = window_files(tmp_path / "drafts", "prod")  # the next start
+    assert load_draft(again, "prod") == (None, None)  # not the older statement, as if the last
     assert problem is not None and "No space left on device" in problem
     assert "kept before was removed" in problem
 
@@ -170,7 +173,7 @@ def test_closing_with_a_statement_that_could_not_be_kept_asks(
     panel = window.feature("PartiqlPanel")
     panel.editor.setPlainText("SELECT * FROM accounts WHERE PK = 'ACCT#old'")
     assert panel.keep_draft() is None
-    path = draft_path(drafts_root(demo_conn), demo_conn.spec.name)
+    path = panel.drafts.files(demo_conn).path  # this window's file for the connection
     assert path.exists()
     disk.full = True
     panel.editor.setPlainText("UPDATE accounts SET email = 'new@x.io' WHERE PK = 'ACCT#9'")
@@ -185,7 +188,7 @@ def test_closing_with_a_statement_that_could_not_be_kept_asks(
     click(prompt(window), "Close without it")
     assert not window.isVisible()
     disk.full = False
-    assert load_draft(drafts_root(demo_conn), demo_conn.spec.name) == (None, None)
+    assert list(draft_folder(drafts_root(demo_conn), draft_key(demo_conn)).glob("*.json")) == []
 
 
 def test_closing_without_the_cells_then_answering_the_builder_asks_once(

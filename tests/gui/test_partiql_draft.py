@@ -1,5 +1,5 @@
-"""The PartiQL tab keeps its unsent statement (text, ``?`` rows as typed, read mode) per connection
-name: closing the window keeps it, a new window on the same connection opens with it, nothing is
+"""The PartiQL tab keeps its unsent statement (text, ``?`` rows as typed, read mode) per window
+and connection: closing the window keeps it, a new window on the same connection opens with it, nothing is
 sent on restore; another connection does not get it; an empty editor keeps nothing; a damaged
 file reads as no draft (set aside, said). A recording proxy (tests/fault_proxy.py) in front of moto
 says which requests reached the endpoint (the engine does not matter: nothing is to be sent)."""
@@ -18,10 +18,13 @@ from dynoview.ui.json_text import raw_text
 from dynoview.ui.main_window import MainWindow
 from dynoview.ui.partiql.draft import (
     StatementDraft,
+    draft_folder,
+    draft_key,
     draft_path,
     drafts_root,
     keep_draft,
     load_draft,
+    window_files,
 )
 from tests.fault_proxy import FaultProxy
 from tests.helpers import connect
@@ -57,6 +60,12 @@ def type_in(panel: Any, statement: str, rows: tuple[tuple[str, str], ...], consi
             panel.parameters.add_row()  # a row more than the statement's ?: kept as typed
         panel.parameters.set_text(row, text, kind)
     panel.consistent.setChecked(consistent)
+
+
+def kept(url: str, name: str = NAME) -> list[Path]:
+    """The statement files the windows keep for connection ``name`` (each window its own)."""
+    conn = connect(url, name=name)
+    return sorted(draft_folder(drafts_root(conn), draft_key(conn)).glob("*.json"))
 
 
 def state(panel: Any) -> tuple[str, str, tuple[tuple[str, str], ...], bool]:
@@ -98,13 +107,12 @@ def test_an_empty_editor_leaves_no_draft(qtbot: Any, qasync_loop: Any, config: P
     win = window(qtbot, proxy.url)
     type_in(win.feature("PartiqlPanel"), STATEMENT, ROWS, False)
     assert win.close()
-    path = draft_path(drafts_root(connect(proxy.url, name=NAME)), NAME)
-    assert path.is_file()
+    assert len(kept(proxy.url)) == 1
     win2 = window(qtbot, proxy.url)
     panel2 = win2.feature("PartiqlPanel")
     panel2.editor.setPlainText("   \n")  # only blanks: nothing worth keeping
     assert win2.close()
-    assert not path.exists()
+    assert kept(proxy.url) == []
     win3 = window(qtbot, proxy.url)
     assert win3.feature("PartiqlPanel").editor.toPlainText() == ""
 
@@ -139,9 +147,10 @@ def test_a_huge_text_and_lone_surrogates_are_kept_whole(config: Path) -> None:
     root = config / "drafts"
     huge = "".join(f"-- line {i}\u00a0é😀\u2028\r\n" for i in range(120_000)) + "SELECT 1 \ud800 \udfff"
     rows = (("S", "\udc80lone\u00a0" * 1000), ("DynamoDB JSON", "{"))
-    assert keep_draft(root, "x\udcffname", StatementDraft(huge, rows, True)) is None
-    assert load_draft(root, "x\udcffname") == (StatementDraft(huge, rows, True), None)
-    assert load_draft(root, "another") == (None, None)
+    files = window_files(root, "x\udcffname")
+    assert keep_draft(files, "x\udcffname", StatementDraft(huge, rows, True)) is None
+    assert load_draft(files, "x\udcffname") == (StatementDraft(huge, rows, True), None)
+    assert load_draft(window_files(root, "another"), "another") == (None, None)
 
 
 def test_a_huge_statement_comes_back_whole_in_the_editor(
@@ -175,7 +184,8 @@ ODD = [
 @pytest.mark.parametrize("raw", ODD, ids=range(len(ODD)))
 def test_a_damaged_draft_reads_as_none_is_set_aside_and_said(
         qtbot: Any, qasync_loop: Any, config: Path, proxy: FaultProxy, raw: bytes) -> None:
-    path = draft_path(drafts_root(connect(proxy.url, name=NAME)), NAME)
+    conn = connect(proxy.url, name=NAME)
+    path = draft_folder(drafts_root(conn), draft_key(conn)) / "gone.json"  # a closed window's
     path.parent.mkdir(parents=True)
     path.write_bytes(raw)
     panel = window(qtbot, proxy.url).feature("PartiqlPanel")
@@ -195,11 +205,15 @@ def test_a_draft_naming_another_connection_is_not_used(
 
 def test_a_draft_that_cannot_be_kept_stays_in_the_editor_and_is_said(
         qtbot: Any, qasync_loop: Any, config: Path, proxy: FaultProxy) -> None:
-    root = drafts_root(connect(proxy.url, name=NAME))
-    assert keep_draft(root, "b", StatementDraft("SELECT * FROM b", (), False)) is None
+    b = connect(proxy.url, name="b")
+    gone = window_files(drafts_root(b), draft_key(b))  # a closed window kept a statement on b
+    assert keep_draft(gone, draft_key(b), StatementDraft("SELECT * FROM b", (), False)) is None
+    gone.release()
     win = window(qtbot, proxy.url)
     panel = win.feature("PartiqlPanel")
-    draft_path(root, NAME).mkdir(parents=True)  # a folder where the file goes: it cannot be written
+    assert win.ctx.connection is not None
+    # A folder where this window's file goes: it cannot be written.
+    panel.drafts.files(win.ctx.connection).path.mkdir(parents=True)
     type_in(panel, STATEMENT, ROWS, True)
     win.ctx.set_connection(connect(proxy.url, name="b"))  # b's draft would replace the text: not now
     assert state(panel)[0] == STATEMENT and state(panel)[2:] == (ROWS, True)

@@ -1,22 +1,31 @@
-"""The PartiQL tab's unsent statement, kept per connection name: the editor's text, the ``?``
-rows (type and value exactly as typed, even when they do not parse) and the read mode.
+"""The PartiQL tab's unsent statement, kept per window and connection: the editor's text, the
+``?`` rows (type and value exactly as typed, even when they do not parse) and the read mode.
 
 Kept when the window closes and when the tab's connection changes away; restored when the tab
 is built or its connection changes to one with a draft. Nothing is sent on restore. An empty
-editor keeps nothing (its draft is removed). A statement that cannot be written (a full disk)
-removes the one kept before: that older one must not come back as if it were the last.
+editor keeps nothing (this window's file is removed; other windows' stay). A statement that
+cannot be written (a full disk) removes the one this window kept before: that older one must
+not come back as if it were the last.
 
-One file per connection in the drafts folder of the connection's profile (``DraftStore``'s
-root, so a demo's never mixes with the user's): ``partiql/<hash of the name>.json``, the name
-inside too, so a file is only used for the connection it names. Written whole (a temporary
-file renamed over it), 0600 in 0700 folders, as the other drafts. The text is JSON with ASCII
-escapes: any length, NBSP, line separators and lone surrogates come back as they were. A file
-that cannot be used is set aside (``.corrupt-<time>``) and said; it never stops the tab.
+One folder per connection in the drafts folder of the connection's profile (``DraftStore``'s
+root, so a demo's never mixes with the user's): ``partiql/<hash of the connection>/``, the
+connection being its name and where it points (``schema_store.connection_key``: every
+--endpoint-url connection is named "local"). In it each window writes only its own file and
+holds its lock while it lives (``core.drafts.window_files``, as the builder's work and staged
+cells): two windows on one connection never remove or replace each other's statement. A window
+that has kept nothing for a connection takes over the newest statement a window that is gone left
+there (written into its own file first, then the left one removed); a running window's is never
+taken, and older ones stay for the next window. The single file of versions before, kept per
+connection name (``draft_path``), is taken over the same way, once.
+
+Written whole (a temporary file renamed over it), 0600 in 0700 folders, as the other drafts. The
+text is JSON with ASCII escapes: any length, NBSP, line separators and lone surrogates come back
+as they were. A file that cannot be used is set aside (``.corrupt-<time>``) and said; it never
+stops the tab.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import logging
@@ -28,9 +37,11 @@ from PySide6.QtWidgets import QCheckBox, QPlainTextEdit
 
 from dynoview.core.drafts.model import DraftError
 from dynoview.core.drafts.store import DraftStore
+from dynoview.core.drafts.window_files import WindowFiles
 from dynoview.core.reads.partiql import PARAMETER_KINDS
 from dynoview.core.session import profile
-from dynoview.core.session.private_files import PrivateFileError, private_dir, write_private_text
+from dynoview.core.session.private_files import PrivateFileError, private_dir
+from dynoview.core.uniqueness.schema_store import connection_key
 from dynoview.ui.json_text import raw_text
 
 if TYPE_CHECKING:
@@ -59,13 +70,41 @@ def drafts_root(conn: Connection) -> Path:
     return DraftStore.of_profile(profile.of_connection(conn.spec)).root
 
 
-def draft_path(root: Path, connection: str) -> Path:
-    """``<root>/partiql/<hash>.json``: safe on every file system whatever the name holds."""
-    digest = hashlib.sha256(connection.encode("utf-8", "surrogatepass")).hexdigest()[:40]
-    return root / FOLDER / f"{digest}{SUFFIX}"
+def draft_key(conn: Connection) -> str:
+    """Which connection a statement is kept for: its name and where it points, as saved schemas
+    are keyed (names repeat: "local" for every --endpoint-url connection)."""
+    return connection_key(conn.spec, conn.region)
 
 
-def _parsed(data: Any, connection: str) -> tuple[str, StatementDraft]:
+def _digest(text: str) -> str:
+    """A hash of ``text``: a file name safe on every file system whatever the text holds."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:40]
+
+
+def draft_path(root: Path, name: str) -> Path:
+    """``<root>/partiql/<hash>.json``: the single file versions before kept for the connection
+    called ``name`` (shared by every window). Read once, by the first window that takes it over;
+    never written."""
+    return root / FOLDER / f"{_digest(name)}{SUFFIX}"
+
+
+def draft_folder(root: Path, key: str) -> Path:
+    """``<root>/partiql/<hash>/``: the windows' files for the connection ``key``."""
+    return root / FOLDER / _digest(key)
+
+
+def _prepare(folder: Path) -> None:
+    private_dir(folder, top=profile.config_root())
+
+
+def window_files(root: Path, key: str, name: str | None = None) -> WindowFiles:
+    """One window's files for the connection ``key`` (``name``: its name, whose file of versions
+    before is taken over as a window that is gone's). Nothing is written until one is kept."""
+    legacy = draft_path(root, name) if name is not None else None
+    return WindowFiles(draft_folder(root, key), _prepare, legacy)
+
+
+def _parsed(data: Any) -> tuple[str, StatementDraft]:
     """The connection a file names and its draft; ``DraftError`` says what is wrong."""
     if not isinstance(data, dict):
         raise DraftError("it is not a JSON object")
@@ -87,37 +126,99 @@ def _parsed(data: Any, connection: str) -> tuple[str, StatementDraft]:
     return named, StatementDraft(statement, tuple((k, t) for k, t in rows), data["consistent"])
 
 
-def load_draft(root: Path, connection: str) -> tuple[StatementDraft | None, str | None]:
-    """The draft kept for ``connection`` (None: none), or None and a sentence when its file
-    cannot be read (then set aside, as ``DraftStore.parse_file`` does for every draft)."""
-    path = draft_path(root, connection)
-    what = f"The unsent PartiQL statement of {connection!r} kept in {path}"
-    found, problem = DraftStore(root).parse_file(path, lambda data: _parsed(data, connection), what)
+def _text(connection: str, draft: StatementDraft) -> str:
+    data = {"format": FORMAT, "connection": connection, "statement": draft.statement,
+            "parameters": [list(row) for row in draft.parameters], "consistent": draft.consistent}
+    # ASCII escapes: a lone surrogate is kept too (UTF-8 has no form for it).
+    return json.dumps(data, ensure_ascii=True) + "\n"
+
+
+def _read(path: Path, what: str) -> tuple[tuple[str, StatementDraft] | None, str | None]:
+    """The connection ``path`` names and its draft (None: no file), or None and a sentence when
+    it cannot be read (then set aside, as ``DraftStore.parse_file`` does for every draft)."""
+    found, problem = DraftStore(path.parent).parse_file(path, _parsed, what)  # its parse_file only
     if problem is not None:
         log.warning("%s", problem)
-    if found is None or found[0] != connection:  # a file naming another connection is not used
-        return None, problem
-    return found[1], None
+    return found, problem
 
 
-def keep_draft(root: Path, connection: str, draft: StatementDraft) -> str | None:
-    """Keep ``draft`` for ``connection`` (an empty one removes what was kept). None, or a
-    sentence (logged too) when the file cannot be written; never raises."""
-    path = draft_path(root, connection)
+def load_draft(files: WindowFiles, connection: str, name: str | None = None
+               ) -> tuple[StatementDraft | None, str | None]:
+    """This window's draft for ``connection`` (its own file), else the newest one a window that
+    is gone left there, taken over (this window's now); None when there is none. A sentence says
+    what could not be read (set aside) or taken over. ``name``: the connection's name, which the
+    file of versions before names."""
+    names = {connection} if name is None else {connection, name}
+    found, problem = _read(files.path, f"The unsent PartiQL statement of {connection!r} kept in "
+                                       f"{files.path}")
+    if problem is not None or (found is not None and found[0] in names):
+        return (found[1] if found is not None else None), problem
+    return _take_over(files, connection, names)
+
+
+def _take_over(files: WindowFiles, connection: str, names: set[str]
+               ) -> tuple[StatementDraft | None, str | None]:
+    """The newest statement a window that is gone left for ``connection``: written into this
+    window's file first, then the left file removed (a kill between the two leaves it twice,
+    never nowhere). Those older stay, for the next window."""
+    what = f"The unsent PartiQL statement of {connection!r} a closed window kept"
+    try:
+        leftovers = files.leftovers()
+    except (OSError, PrivateFileError) as exc:  # a damaged folder: the tab opens all the same
+        return None, _said(f"{what} could not be looked for ({exc}); it stays in {files.folder}.")
+    problems: list[str] = []
+    for path in leftovers:
+        try:
+            held = files.hold(path)
+        except (OSError, PrivateFileError) as exc:
+            problems.append(_said(f"{what} could not be taken over ({exc}); it stays in {path}."))
+            continue
+        if held is None:
+            continue  # its window runs again, or another window took it first
+        try:
+            found, problem = _read(path, f"{what} in {path}")
+            if problem is not None:
+                problems.append(problem)
+            if found is None or found[1].empty or found[0] not in names:
+                # One that could not be set aside, or another connection's (a hash both share),
+                # stays as it is; one set aside, gone or empty holds nothing to keep.
+                stays = os.path.lexists(path) if found is None else not found[1].empty
+                if stays:
+                    held.release()
+                else:
+                    held.remove()
+                continue
+            files.write(_text(connection, found[1]))
+        except (OSError, PrivateFileError) as exc:
+            held.release()
+            problems.append(_said(f"{what} could not be taken over ({exc}); it stays in {path}."))
+            break  # this window's file cannot be written: the next would fail the same way
+        except BaseException:
+            held.release()  # not left held by this window until it ends
+            raise
+        held.remove()  # in this window's file now
+        return found[1], " ".join(problems) or None
+    return None, " ".join(problems) or None
+
+
+def _said(sentence: str) -> str:
+    log.warning("%s", sentence)
+    return sentence
+
+
+def keep_draft(files: WindowFiles, connection: str, draft: StatementDraft) -> str | None:
+    """Keep ``draft`` for ``connection`` in this window's file (an empty one removes it; other
+    windows' files stay). None, or a sentence (logged too) when it cannot be written; never
+    raises."""
     try:
         if draft.empty:
-            if os.path.lexists(path):  # a missing file on a read-only disk: EROFS, not FileNotFound
-                with contextlib.suppress(FileNotFoundError):
-                    path.unlink()
+            if os.path.lexists(files.path):  # a missing file on a read-only disk: EROFS, not ENOENT
+                files.remove()
             return None
-        data = {"format": FORMAT, "connection": connection, "statement": draft.statement,
-                "parameters": [list(row) for row in draft.parameters], "consistent": draft.consistent}
-        private_dir(path.parent, top=profile.config_root())
-        # ASCII escapes: a lone surrogate is kept too (UTF-8 has no form for it).
-        write_private_text(path, json.dumps(data, ensure_ascii=True) + "\n", encoding="utf-8")
+        files.write(_text(connection, draft))
     except (OSError, PrivateFileError) as exc:
-        message = f"The unsent PartiQL statement of {connection!r} could not be kept in {path}: {exc}"
-        if not draft.empty and _removed(path):
+        message = f"The unsent PartiQL statement of {connection!r} could not be kept in {files.path}: {exc}"
+        if not draft.empty and _removed(files.path):
             message += (". The statement kept before was removed, so it does not come back as if "
                         "it were the last one")
         log.warning("%s", message)
@@ -126,8 +227,9 @@ def keep_draft(root: Path, connection: str, draft: StatementDraft) -> str | None
 
 
 def _removed(path: Path) -> bool:
-    """Remove the draft kept before a newer one failed to be written (a full disk): left, the
-    next start would show that older statement as the last one. Unlinking needs no space."""
+    """Remove the draft this window kept before a newer one failed to be written (a full disk):
+    left, the next start would show that older statement as the last one. Unlinking needs no
+    space."""
     if not os.path.isfile(path) or os.path.islink(path):
         return False  # none, or not a draft file (a folder, a link): nothing kept to remove
     try:
@@ -150,43 +252,59 @@ class ParameterRows(Protocol):
 
 class EditorDrafts:
     """Keeps and restores the tab's editor, ``?`` rows and read mode for the connection it is
-    on (``connection``: the name the editor's content belongs to now)."""
+    on (``conn``: the one the editor's content belongs to now), in this window's own files."""
 
     def __init__(self, editor: QPlainTextEdit, parameters: ParameterRows, consistent: QCheckBox) -> None:
         self.editor = editor
         self.parameters = parameters
         self.consistent = consistent
         self.conn: Connection | None = None
+        self._files: dict[tuple[Path, str], WindowFiles] = {}  # per profile folder and connection
 
     def current(self) -> StatementDraft:
         return StatementDraft(raw_text(self.editor), self.parameters.rows(), self.consistent.isChecked())
 
+    def files(self, conn: Connection) -> WindowFiles:
+        """This window's files for ``conn`` (made on first use; locked at the first write)."""
+        where = (drafts_root(conn), draft_key(conn))
+        found = self._files.get(where)
+        if found is None:
+            found = self._files[where] = window_files(*where, conn.spec.name)
+        return found
+
     def keep(self) -> str | None:
         """Keep what the tab holds for its connection (none: nothing to keep)."""
         conn = self.conn
-        return keep_draft(drafts_root(conn), conn.spec.name, self.current()) if conn is not None else None
+        return keep_draft(self.files(conn), draft_key(conn), self.current()) if conn is not None else None
 
     def switch(self, conn: Connection | None) -> tuple[bool, str | None]:
         """The tab's connection changed to ``conn``: keep what it holds for the one left, then
-        ``restore``. When that keep failed, or ``conn`` has the same name (a reconnect), the editor
-        stays as it is: replacing it would lose what could not be kept, or the undo steps."""
+        ``restore``. When that keep failed, or ``conn`` is the same connection (a reconnect), the
+        editor stays as it is: replacing it would lose what could not be kept, or the undo steps."""
         left, problem = self.conn, self.keep()
-        same = left is not None and conn is not None and left.spec.name == conn.spec.name
+        same = left is not None and conn is not None and self.files(left) is self.files(conn)
         if problem is not None or same:
             self.conn = conn
             return False, problem
         return self.restore(conn)
 
     def restore(self, conn: Connection | None) -> tuple[bool, str | None]:
-        """The tab is now on ``conn``: its draft, if any, replaces what the tab holds. Whether
-        one was restored, and a sentence when its file could not be read."""
+        """The tab is now on ``conn``: its draft (this window's, else one a window that is gone
+        left), if any, replaces what the tab holds. Whether one was restored, and a sentence when
+        a file could not be read or taken over."""
         self.conn = conn
         if conn is None:
             return False, None
-        draft, problem = load_draft(drafts_root(conn), conn.spec.name)
+        draft, problem = load_draft(self.files(conn), draft_key(conn), conn.spec.name)
         if draft is None:
             return False, problem
         self.editor.setPlainText(draft.statement)
         self.parameters.set_rows(draft.parameters)
         self.consistent.setChecked(draft.consistent)
-        return True, None
+        return True, problem
+
+    def release(self) -> None:
+        """The window closes: its statements stay in their files and their locks go, so the next
+        window (of this process too) takes them over."""
+        for files in self._files.values():
+            files.release()

@@ -307,7 +307,9 @@ class PartiqlPanel(QWidget):
         self.controller.tables_changed.connect(self._tables_changed)
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
         self.model.modelReset.connect(self._columns_changed)
-        self.drafts = EditorDrafts(self.editor, self.parameters, self.consistent)
+        self.drafts = drafts = EditorDrafts(self.editor, self.parameters, self.consistent)
+        # The window's statements stay in their files for the next window; their locks go with it.
+        self.destroyed.connect(lambda *_: drafts.release())  # not a method: self is gone by then
         self.ctx.connection_changed.connect(self._connection_changed)
         for keys, slot in ((("Ctrl+Return", "F5"), self.run), (("Esc",), self.controller.cancel),
                            (("Ctrl+L",), self.load_more)):

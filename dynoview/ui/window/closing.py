@@ -53,6 +53,14 @@ def keep_partiql_draft(window: QWidget) -> str | None:
     return problem if isinstance(problem, str) and problem else None
 
 
+def let_go_partiql_drafts(window: QWidget) -> None:
+    """The window closes for good: its PartiQL statements stay in their files and their locks go,
+    so the next window (of this process too, the closed one not deleted yet) takes them over."""
+    release = getattr(getattr(_partiql_panel(window), "drafts", None), "release", None)
+    if callable(release):
+        release()
+
+
 class Lost(NamedTuple):
     """Unsent work closing would lose: the sentence saying what and why, and the work itself
     (``work``: a loss the user accepted is not asked about again, unless the work changed)."""
@@ -160,4 +168,7 @@ def may_close(window: QWidget, panels: Iterable[ItemsPanel], builder: Any) -> bo
     if not unkept.confirm_close(unkept.lost(partiql_problem)):
         return False
     confirm = getattr(builder, "confirm_close", None)
-    return not (callable(confirm) and not confirm(window))
+    if callable(confirm) and not confirm(window):
+        return False
+    let_go_partiql_drafts(window)  # nothing asks any more: the window closes
+    return True
