@@ -378,7 +378,10 @@ def test_save_open_and_delete_named_drafts(qtbot, panel: BuilderPanel, seeded_ta
     assert made_for == {f"{panel.ctx.table.name} @ {panel.ctx.connection.spec.name}"}, made_for
     assert chooser.message.text() == "2 drafts saved."
     select_only_row(chooser.table, next(r for r, row in enumerate(rows) if row[0] == "ada signup"))
-    chooser.delete_selected()
+    chooser.delete_selected()  # asks first (tests/gui/test_confirm_deletes.py): answered Delete
+    box = chooser.delete_box
+    assert box is not None and box.text() == "Delete the draft “ada signup”?"
+    next(b for b in box.buttons() if box.buttonRole(b) == QMessageBox.ButtonRole.DestructiveRole).click()
     assert [chooser.table.item(r, 0).text() for r in range(chooser.table.rowCount())] == ["one more"]
     assert chooser.message.text() == "1 draft saved. Deleted the draft “ada signup”."
     select_only_row(chooser.table, 0)

@@ -1,11 +1,12 @@
 """Drafts saved under a name: Save draft as… (a name, checked as it is typed) and Open draft…
-(the list with each draft's time and number of actions; open or delete)."""
+(the list with each draft's time and number of actions; open, or delete after a question)."""
 
 from __future__ import annotations
 
 import time
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -22,6 +24,7 @@ from PySide6.QtWidgets import (
 from dynoview.core.drafts.model import Draft, DraftError
 from dynoview.core.drafts.store import DraftInfo, DraftStore
 from dynoview.ui.accessible import tab_leaves
+from dynoview.ui.builder.drafts_prompts import DRAFTS_PROMPTS
 from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import set_role
 
@@ -102,6 +105,7 @@ class OpenDraftDialog(QDialog):
         self.setWindowTitle(self.tr("Open draft"))
         self.store = store
         self.infos: list[DraftInfo] = []
+        self.delete_box: QMessageBox | None = None  # "Delete the draft?", while asked
         self.table = tab_leaves(QTableWidget(0, len(self.COLUMNS)))
         self.table.setHorizontalHeaderLabels([self.tr("Name"), self.tr("Made for", "a draft's connection "
                                                       "and table"), self.tr("Saved"), self.tr("Actions")])
@@ -123,6 +127,9 @@ class OpenDraftDialog(QDialog):
         self.buttons.accepted.connect(self.open_selected)
         self.buttons.rejected.connect(self.reject)
         self.delete_button.clicked.connect(self.delete_selected)
+        delete_key = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.table,
+                               self.delete_selected)
+        delete_key.setContext(Qt.ShortcutContext.WidgetShortcut)
         self.table.itemSelectionChanged.connect(self._selection_changed)
         self.table.cellDoubleClicked.connect(lambda *_: self.open_selected())
         layout = QVBoxLayout(self)
@@ -177,9 +184,47 @@ class OpenDraftDialog(QDialog):
         self.accept()
 
     def delete_selected(self) -> None:
+        """Delete (the button, or Del in the list) asks first: a deleted draft cannot come back."""
         info = self.selected()
-        if info is None:
-            return
+        if info is not None:
+            self._ask_delete(info)
+
+    def _ask_delete(self, info: DraftInfo) -> None:
+        """Delete / Cancel, naming the draft, its actions and where they were meant to go; Enter
+        and Escape cancel."""
+        actions = DRAFTS_PROMPTS.tr("%Ln action(s)", "", info.action_count)
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.saved_at))
+        where = (self.tr("the table {table} on the connection {connection}") if info.table and info.connection
+                 else self.tr("the table {table}") if info.table
+                 else self.tr("the connection {connection}") if info.connection else "")
+        held = (self.tr("It holds {actions} for {where}, saved {when}.") if where
+                else self.tr("It holds {actions}, saved {when}.")).format(
+                    actions=actions, when=when,
+                    where=where.format(table=info.table, connection=info.connection))
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Delete draft?"),
+                          self.tr("Delete the draft “{name}”?").format(name=info.name),
+                          QMessageBox.StandardButton.NoButton, self)
+        plain_label(box)  # the draft's, table's and connection's names are the user's text
+        box.setInformativeText(" ".join([held, self.tr("Deleting it cannot be undone.")]))
+        box.setObjectName("delete-draft-question")
+        yes = box.addButton(self.tr("Delete"), QMessageBox.ButtonRole.DestructiveRole)
+        no = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(no)  # the answer that loses nothing is the one Enter gives
+        box.setEscapeButton(no)
+
+        def answered(_result: int) -> None:
+            self.delete_box = None
+            if box.clickedButton() is yes:
+                self._delete(info)
+            else:
+                self.table.setFocus()
+
+        box.finished.connect(answered)
+        box.finished.connect(box.deleteLater)
+        self.delete_box = box
+        box.open()
+
+    def _delete(self, info: DraftInfo) -> None:
         try:
             self.store.delete_named(info.name)
         except OSError as exc:

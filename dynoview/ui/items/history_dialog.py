@@ -1,5 +1,6 @@
 """Ctrl+H in the Items tab: this table's saved reads and its recent ones, each run again with
-a double-click (or Run); a recent read is kept under a name with Save as."""
+a double-click (or Run); a recent read is kept under a name with Save as, and a saved one is
+deleted after a question (Delete saved, or Del in its list)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -15,6 +17,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -39,6 +42,7 @@ class ReadHistoryDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Reads of {table}").format(table=table))
         self.connection, self.table, self._run = connection, table, run
+        self.delete_box: QMessageBox | None = None  # "Delete the saved read?", while asked
         layout = QVBoxLayout(self)
         self.saved_list = QListWidget()
         layout.addWidget(labelled(plain_label(QLabel(self.tr("Saved reads"))), self.saved_list))
@@ -69,6 +73,9 @@ class ReadHistoryDialog(QDialog):
         self.run_button.clicked.connect(self.run_selected)
         self.save_button.clicked.connect(self.save_selected)
         self.delete_button.clicked.connect(self.delete_selected)
+        delete_key = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.saved_list,
+                               self.delete_selected)
+        delete_key.setContext(Qt.ShortcutContext.WidgetShortcut)  # a recent read is not deleted
         for lst in (self.saved_list, self.recent_list):
             lst.itemActivated.connect(lambda _item: self.run_selected())
             lst.currentItemChanged.connect(lambda current, _prev, lst=lst: self._picked(lst, current))
@@ -153,9 +160,38 @@ class ReadHistoryDialog(QDialog):
         self.fill()
 
     def delete_selected(self) -> None:
-        _spec, name = self.selected()
-        if not name:
-            return
+        """Delete saved (the button, or Del in the saved list) asks first: nothing brings it back."""
+        spec, name = self.selected()
+        if spec is not None and name:
+            self._ask_delete(name, spec)
+
+    def _ask_delete(self, name: str, spec: BrowseSpec) -> None:
+        """Delete / Cancel, naming the saved read and what it reads; Enter and Escape cancel."""
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Delete saved read?"),
+                          self.tr("Delete the saved read “{name}” of {table}?").format(
+                              name=name, table=self.table), QMessageBox.StandardButton.NoButton, self)
+        plain_label(box)  # the name and the read's key values are the user's text
+        box.setInformativeText(self.tr("It reads: {read}. The recent reads and the table's items stay; "
+                                       "deleting it cannot be undone.").format(read=describe(spec)))
+        box.setObjectName("delete-saved-read-question")
+        yes = box.addButton(self.tr("Delete"), QMessageBox.ButtonRole.DestructiveRole)
+        no = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(no)  # the answer that loses nothing is the one Enter gives
+        box.setEscapeButton(no)
+
+        def answered(_result: int) -> None:
+            self.delete_box = None
+            if box.clickedButton() is yes:
+                self._delete(name)
+            else:
+                self.saved_list.setFocus()
+
+        box.finished.connect(answered)
+        box.finished.connect(box.deleteLater)
+        self.delete_box = box
+        box.open()
+
+    def _delete(self, name: str) -> None:
         reads = saved.saved_reads(self.connection, self.table)
         reads.pop(name, None)
         saved.save_saved_reads(self.connection, self.table, reads)

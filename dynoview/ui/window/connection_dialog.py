@@ -1,13 +1,14 @@
 """Pick, add, edit or remove a saved connection (profile, region, endpoint, read-only; Save asks
-before it replaces another saved connection of that name), and the question asked before a
-connection sends in clear text (``ask_cleartext``)."""
+before it replaces another saved connection of that name, Delete before it removes one), and the
+question asked before a connection sends in clear text (``ask_cleartext``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -58,6 +59,7 @@ class ConnectionDialog(QDialog):
         self.demo_chosen = False
         self.demo_read_only = False  # the demo chosen with Read-only or Production ticked
         self.replace_box: QMessageBox | None = None  # "Replace the saved connection?", while asked
+        self.delete_box: QMessageBox | None = None  # "Delete the saved connection?", while asked
         self._cleartext_for: str | None = None  # the host "Send in clear text" is ticked for
         self._cleartext_source: str | None = None  # where its endpoint is set (None: typed)
         self._cleartext_url = ""  # the endpoint used: the field's, or the configured one
@@ -137,6 +139,8 @@ class ConnectionDialog(QDialog):
         self.connect_button.clicked.connect(self._connect)
         self.save_button.clicked.connect(self._save)
         self.delete_button.clicked.connect(self._delete)
+        delete_key = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.list, self._delete)
+        delete_key.setContext(Qt.ShortcutContext.WidgetShortcut)  # Del in the fields edits text
         self.new_button.clicked.connect(self._new)
         self.list.currentRowChanged.connect(self._load)
         self.endpoint.textChanged.connect(self._endpoint_changed)
@@ -315,14 +319,52 @@ class ConnectionDialog(QDialog):
             self.message.setText(note)
 
     def _delete(self) -> None:
+        """Delete (the button, or Del in the list) asks first: nothing brings a connection back."""
         row = self.list.currentRow()
-        if row > 0:
-            try:
-                self.specs = delete_connection(self.specs[row - 1].name)
+        if 0 < row <= len(self.specs):
+            self._ask_delete(self.specs[row - 1])
+
+    def _ask_delete(self, spec: ConnectionSpec) -> None:
+        """Delete / Cancel, naming ``spec`` and what it points at; Enter and Escape cancel."""
+        said = [self.tr("Profile: {profile}.").format(profile=spec.profile) if spec.profile
+                else self.tr("Profile: none (the default credential chain)."),
+                self.tr("Region: {region}.").format(region=spec.region) if spec.region
+                else self.tr("Region: the profile's."),
+                self.tr("Endpoint: {url}.").format(url=redact_url(spec.endpoint_url))
+                if spec.endpoint_url else self.tr("Endpoint: AWS's (or the profile's).")]
+        if spec.production:
+            said.append(self.tr("It is a production connection."))
+        elif spec.read_only:
+            said.append(self.tr("It is a read-only connection."))
+        said.append(self.tr("Only this saved entry goes (the profile and the tables stay); "
+                            "it cannot be undone."))
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Delete saved connection?"),
+                          self.tr("Delete the saved connection “{name}”?").format(name=spec.name),
+                          QMessageBox.StandardButton.NoButton, self)
+        plain_label(box)  # the name, profile and endpoint are the user's text
+        box.setInformativeText(" ".join(said))
+        box.setObjectName("delete-connection-question")
+        yes = box.addButton(self.tr("Delete"), QMessageBox.ButtonRole.DestructiveRole)
+        no = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(no)  # the answer that loses nothing is the one Enter gives
+        box.setEscapeButton(no)
+
+        def answered(_result: int) -> None:
+            self.delete_box = None
+            if box.clickedButton() is not yes:
+                self.list.setFocus()
+                return
+            try:  # by name: what other windows saved meanwhile stays (settings.delete_connection)
+                self.specs = delete_connection(spec.name)
             except SettingsSaveError as exc:
                 self.message.setText(exc.message)
                 return
             self._refresh()
+
+        box.finished.connect(answered)
+        box.finished.connect(box.deleteLater)
+        self.delete_box = box
+        box.open()
 
     def _connect(self) -> None:
         row = self.list.currentRow()

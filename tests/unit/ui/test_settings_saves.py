@@ -77,6 +77,8 @@ def test_two_processes_saving_at_once_keep_every_connection(tmp_path: Path) -> N
 
 
 def test_two_connection_dialogs_open_at_once_keep_both_new_connections(qtbot) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
     from dynoview.ui.window.connection_dialog import ConnectionDialog
 
     saved.save_connections([ConnectionSpec(name="old", region="eu-west-1")])
@@ -90,7 +92,10 @@ def test_two_connection_dialogs_open_at_once_keep_both_new_connections(qtbot) ->
     assert [s.name for s in saved.load_connections()[0]] == ["old", "from-first", "from-second"]
     assert [s.name for s in second.specs] == ["old", "from-first", "from-second"]  # shown too
     second.list.setCurrentRow(1)  # "old": deleting it keeps what the first dialog saved
-    second._delete()
+    second._delete()  # asks first (tests/gui/test_confirm_deletes.py): answered Delete
+    box = second.delete_box
+    assert box is not None and box.text() == "Delete the saved connection “old”?"
+    next(b for b in box.buttons() if box.buttonRole(b) == QMessageBox.ButtonRole.DestructiveRole).click()
     assert [s.name for s in saved.load_connections()[0]] == ["from-first", "from-second"]
     saved.save_connections([])
 
