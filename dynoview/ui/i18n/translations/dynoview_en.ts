@@ -223,7 +223,8 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-9" />
+        <location filename="../../builder/drafts_dialog.py" line="+195" />
+        <location filename="../../builder/drafts_prompts.py" line="-9" />
         <source>%Ln action(s)</source>
         <translation>
             <numerusform>%Ln action</numerusform>
@@ -237,7 +238,9 @@
         <location filename="../../builder/draft_origin.py" line="+91" />
         <source>The builder's %n unsent action(s) (was|were) made for {where}; Execute would now send (it|them) to connection {new}.</source>
         <translation>
-            <numerusform>The builder's %n unsent action was made for {where}; Execute would now send it to connection {new}.</numerusform><numerusform>The builder's %n unsent actions were made for {where}; Execute would now send them to connection {new}.</numerusform></translation>
+            <numerusform>The builder's %n unsent action was made for {where}; Execute would now send it to connection {new}.</numerusform>
+            <numerusform>The builder's %n unsent actions were made for {where}; Execute would now send them to connection {new}.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -308,7 +311,7 @@
 <context>
     <name>ItemsPanel</name>
     <message numerus="yes">
-        <location filename="../../items/panel.py" line="+284" />
+        <location filename="../../items/panel.py" line="+288" />
         <source>Copied %Ln item(s) as {format}.</source>
         <translation>
             <numerusform>Copied %Ln item as {format}.</numerusform>
@@ -441,7 +444,7 @@
 <context>
     <name>OpenDraftDialog</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_dialog.py" line="+152" />
+        <location filename="../../builder/drafts_dialog.py" line="-36" />
         <source>%Ln draft(s) saved.</source>
         <translation>
             <numerusform>%Ln draft saved.</numerusform>
@@ -493,7 +496,7 @@
 <context>
     <name>PartiqlPanel</name>
     <message numerus="yes">
-        <location filename="../../partiql/panel.py" line="+317" />
+        <location filename="../../partiql/panel.py" line="+319" />
         <source>%Ln value(s)</source>
         <translation>
             <numerusform>%Ln value</numerusform>

@@ -37,7 +37,7 @@
 <context>
     <name>ActionEditor</name>
     <message>
-        <location filename="../../builder/editors.py" line="+106"/>
+        <location filename="../../builder/editors.py" line="+105"/>
         <source>Key</source>
         <translation>Clé</translation>
     </message>
@@ -1474,12 +1474,12 @@ Probablement chaudes</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+54"/>
+        <location filename="../../window/connection_dialog.py" line="+55"/>
         <source>Connect to DynamoDB</source>
         <translation>Connexion à DynamoDB</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Some saved connections were skipped: </source>
         <translation>Des connexions enregistrées ont été ignorées&#xa0;: </translation>
     </message>
@@ -1555,11 +1555,12 @@ Probablement chaudes</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+228"/>
         <source>Delete</source>
         <translation>Supprimer</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-227"/>
         <source>New</source>
         <translation>Nouveau</translation>
     </message>
@@ -1569,7 +1570,7 @@ Probablement chaudes</translation>
         <translation>Connecter</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>Demo</source>
         <translation>Démo</translation>
     </message>
@@ -1585,12 +1586,12 @@ Probablement chaudes</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+123"/>
+        <location line="+161"/>
         <source>{source} is {url}. </source>
         <translation>{source} est {url}. </translation>
     </message>
     <message>
-        <location line="-110"/>
+        <location line="-148"/>
         <source>Give the connection a name.</source>
         <translation>Donnez un nom à la connexion.</translation>
     </message>
@@ -1635,7 +1636,62 @@ Probablement chaudes</translation>
         <translation>Remplacer</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+36"/>
+        <source>Profile: {profile}.</source>
+        <translation>Profil&#xa0;: {profile}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Profile: none (the default credential chain).</source>
+        <translation>Profil&#xa0;: aucun (la chaîne d’identifiants par défaut).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Region: {region}.</source>
+        <translation>Région&#xa0;: {region}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Region: the profile&apos;s.</source>
+        <translation>Région&#xa0;: celle du profil.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Endpoint: {url}.</source>
+        <translation>Point de terminaison&#xa0;: {url}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Endpoint: AWS&apos;s (or the profile&apos;s).</source>
+        <translation>Point de terminaison&#xa0;: celui d’AWS (ou du profil).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It is a production connection.</source>
+        <translation>C’est une connexion de production.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It is a read-only connection.</source>
+        <translation>C’est une connexion en lecture seule.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only this saved entry goes (the profile and the tables stay); it cannot be undone.</source>
+        <translation>Seule cette entrée enregistrée disparaît (le profil et les tables restent)&#xa0;; c’est irréversible.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete saved connection?</source>
+        <translation>Supprimer la connexion enregistrée&#xa0;?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the saved connection “{name}”?</source>
+        <translation>Supprimer la connexion enregistrée «&#xa0;{name}&#xa0;»&#xa0;?</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>Requests to {host} would travel unencrypted: use https://, or tick “Send in clear text” below the field to connect anyway (Save keeps that choice for this connection).</source>
         <translation>Les requêtes vers {host} circuleraient sans chiffrement&#xa0;: utilisez https://, ou cochez «&#xa0;Envoyer en clair&#xa0;» sous le champ pour vous connecter malgré tout (Enregistrer garde ce choix pour cette connexion).</translation>
     </message>
@@ -2056,7 +2112,8 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-9"/>
+        <location filename="../../builder/drafts_dialog.py" line="+195"/>
+        <location filename="../../builder/drafts_prompts.py" line="-9"/>
         <source>%Ln action(s)</source>
         <translation>
             <numerusform>%Ln action</numerusform>
@@ -3475,7 +3532,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Supprimer l’item par une transaction protégée (Suppr)</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+64"/>
         <source>Pick a table on the left.</source>
         <translation>Choisissez une table à gauche.</translation>
     </message>
@@ -3953,12 +4010,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>OpenDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="+102"/>
+        <location filename="../../builder/drafts_dialog.py" line="-90"/>
         <source>Open draft</source>
         <translation>Ouvrir un brouillon</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Name</source>
         <translation>Nom</translation>
     </message>
@@ -3985,11 +4042,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+14"/>
+        <location line="+84"/>
         <source>Delete</source>
         <translation>Supprimer</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="-53"/>
         <source>No drafts saved yet: Drafts → Save draft as… keeps the builder&apos;s work under a name.</source>
         <translation>Aucun brouillon enregistré&#xa0;: Brouillons → Enregistrer le brouillon sous… garde le travail du générateur sous un nom.</translation>
     </message>
@@ -4002,7 +4060,47 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         </translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+38"/>
+        <source>the table {table} on the connection {connection}</source>
+        <translation>la table {table} sur la connexion {connection}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the table {table}</source>
+        <translation>la table {table}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the connection {connection}</source>
+        <translation>la connexion {connection}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>It holds {actions} for {where}, saved {when}.</source>
+        <translation>Il contient {actions} pour {where}, enregistré le {when}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>It holds {actions}, saved {when}.</source>
+        <translation>Il contient {actions}, enregistré le {when}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete draft?</source>
+        <translation>Supprimer le brouillon&#xa0;?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the draft “{name}”?</source>
+        <translation>Supprimer le brouillon «&#xa0;{name}&#xa0;»&#xa0;?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Deleting it cannot be undone.</source>
+        <translation>La suppression est irréversible.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>The draft “{name}” could not be deleted: {value}.</source>
         <translation>Impossible de supprimer le brouillon «&#xa0;{name}&#xa0;»&#xa0;: {value}.</translation>
     </message>
@@ -4189,12 +4287,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+187"/>
+        <location line="+189"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Tapez un SELECT puis Ctrl+Enter.</translation>
     </message>
     <message>
-        <location line="-172"/>
+        <location line="-174"/>
         <source>Run</source>
         <translation>Exécuter</translation>
     </message>
@@ -4264,7 +4362,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Valeurs des&#xa0;?</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+81"/>
         <source>Running…</source>
         <translation>Exécution…</translation>
     </message>
@@ -4798,12 +4896,12 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
 <context>
     <name>ReadHistoryDialog</name>
     <message>
-        <location filename="../../items/history_dialog.py" line="+40"/>
+        <location filename="../../items/history_dialog.py" line="+43"/>
         <source>Reads of {table}</source>
         <translation>Lectures de {table}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Saved reads</source>
         <translation>Lectures enregistrées</translation>
     </message>
@@ -4834,7 +4932,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
         <translation>Exécuter</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>No reads of this table yet: run one in the Items tab and it appears here.</source>
         <translation>Aucune lecture de cette table&#xa0;: lancez-en une dans l’onglet Items et elle apparaîtra ici.</translation>
     </message>
@@ -4854,7 +4952,27 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
         <translation>Enregistrée sous {name}.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
+        <source>Delete saved read?</source>
+        <translation>Supprimer la lecture enregistrée&#xa0;?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the saved read “{name}” of {table}?</source>
+        <translation>Supprimer la lecture enregistrée «&#xa0;{name}&#xa0;» de {table}&#xa0;?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>It reads: {read}. The recent reads and the table&apos;s items stay; deleting it cannot be undone.</source>
+        <translation>Elle lit&#xa0;: {read}. Les lectures récentes et les items de la table restent&#xa0;; la suppression est irréversible.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete</source>
+        <translation>Supprimer</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>Deleted {name}.</source>
         <translation>{name} supprimée.</translation>
     </message>
@@ -5289,7 +5407,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SaveDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="-146"/>
+        <location filename="../../builder/drafts_dialog.py" line="-188"/>
         <source>Save draft as</source>
         <translation>Enregistrer le brouillon sous</translation>
     </message>
@@ -6847,7 +6965,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>UnkeptWork</name>
     <message>
-        <location filename="../../window/closing.py" line="+94"/>
+        <location filename="../../window/closing.py" line="+104"/>
         <source>The changes staged in the Items tab could not be kept for the next start ({reason}).</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
         <translation>Les modifications préparées dans l’onglet Items n’ont pas pu être conservées pour le prochain démarrage ({reason}).</translation>
@@ -6858,7 +6976,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>L’instruction saisie dans l’onglet PartiQL n’a pas pu être conservée pour le prochain démarrage&#xa0;: {problem}.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Unsent work that could not be kept</source>
         <translation>Travail non envoyé qui n’a pas pu être conservé</translation>
     </message>
@@ -8483,12 +8601,12 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-303"/>
+        <location filename="../../window/connection_dialog.py" line="-344"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Démo (intégrée, sans compte AWS)</translation>
     </message>
     <message>
-        <location line="+316"/>
+        <location line="+357"/>
         <source>Send in clear text?</source>
         <translation>Envoyer en clair&#xa0;?</translation>
     </message>

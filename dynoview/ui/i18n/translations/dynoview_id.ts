@@ -37,7 +37,7 @@
 <context>
     <name>ActionEditor</name>
     <message>
-        <location filename="../../builder/editors.py" line="+106"/>
+        <location filename="../../builder/editors.py" line="+105"/>
         <source>Key</source>
         <translation>Key</translation>
     </message>
@@ -1458,12 +1458,12 @@ Kemungkinan panas</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+54"/>
+        <location filename="../../window/connection_dialog.py" line="+55"/>
         <source>Connect to DynamoDB</source>
         <translation>Hubungkan ke DynamoDB</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Some saved connections were skipped: </source>
         <translation>Beberapa koneksi tersimpan dilewati: </translation>
     </message>
@@ -1539,11 +1539,12 @@ Kemungkinan panas</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+228"/>
         <source>Delete</source>
         <translation>Hapus</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-227"/>
         <source>New</source>
         <translation>Baru</translation>
     </message>
@@ -1553,7 +1554,7 @@ Kemungkinan panas</translation>
         <translation>Hubungkan</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>Demo</source>
         <translation>Demo</translation>
     </message>
@@ -1569,12 +1570,12 @@ Kemungkinan panas</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+123"/>
+        <location line="+161"/>
         <source>{source} is {url}. </source>
         <translation>{source} adalah {url}. </translation>
     </message>
     <message>
-        <location line="-110"/>
+        <location line="-148"/>
         <source>Give the connection a name.</source>
         <translation>Beri nama koneksi.</translation>
     </message>
@@ -1619,7 +1620,62 @@ Kemungkinan panas</translation>
         <translation>Ganti</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+36"/>
+        <source>Profile: {profile}.</source>
+        <translation>Profil: {profile}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Profile: none (the default credential chain).</source>
+        <translation>Profil: tidak ada (rantai kredensial bawaan).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Region: {region}.</source>
+        <translation>Region: {region}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Region: the profile&apos;s.</source>
+        <translation>Region: milik profil.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Endpoint: {url}.</source>
+        <translation>Endpoint: {url}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Endpoint: AWS&apos;s (or the profile&apos;s).</source>
+        <translation>Endpoint: milik AWS (atau milik profil).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It is a production connection.</source>
+        <translation>Ini koneksi produksi.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It is a read-only connection.</source>
+        <translation>Ini koneksi hanya-baca.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only this saved entry goes (the profile and the tables stay); it cannot be undone.</source>
+        <translation>Hanya entri tersimpan ini yang dihapus (profil dan tabel tetap ada); tidak dapat dibatalkan.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete saved connection?</source>
+        <translation>Hapus koneksi tersimpan?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the saved connection “{name}”?</source>
+        <translation>Hapus koneksi tersimpan “{name}”?</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>Requests to {host} would travel unencrypted: use https://, or tick “Send in clear text” below the field to connect anyway (Save keeps that choice for this connection).</source>
         <translation>Permintaan ke {host} akan dikirim tanpa enkripsi: gunakan https://, atau centang “Kirim tanpa enkripsi” di bawah kolom untuk tetap terhubung (Simpan menyimpan pilihan itu untuk koneksi ini).</translation>
     </message>
@@ -2032,7 +2088,8 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-9"/>
+        <location filename="../../builder/drafts_dialog.py" line="+195"/>
+        <location filename="../../builder/drafts_prompts.py" line="-9"/>
         <source>%Ln action(s)</source>
         <translation>
             <numerusform>%Ln aksi</numerusform>
@@ -3442,7 +3499,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Hapus item lewat transaksi yang dijaga (Delete)</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+64"/>
         <source>Pick a table on the left.</source>
         <translation>Pilih tabel di sebelah kiri.</translation>
     </message>
@@ -3906,12 +3963,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>OpenDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="+102"/>
+        <location filename="../../builder/drafts_dialog.py" line="-90"/>
         <source>Open draft</source>
         <translation>Buka draf</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Name</source>
         <translation>Nama</translation>
     </message>
@@ -3938,11 +3995,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+14"/>
+        <location line="+84"/>
         <source>Delete</source>
         <translation>Hapus</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="-53"/>
         <source>No drafts saved yet: Drafts → Save draft as… keeps the builder&apos;s work under a name.</source>
         <translation>Belum ada draf tersimpan: Draf → Simpan draf sebagai… menyimpan pekerjaan pembangun transaksi dengan sebuah nama.</translation>
     </message>
@@ -3954,7 +4012,47 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         </translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+38"/>
+        <source>the table {table} on the connection {connection}</source>
+        <translation>tabel {table} di koneksi {connection}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the table {table}</source>
+        <translation>tabel {table}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the connection {connection}</source>
+        <translation>koneksi {connection}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>It holds {actions} for {where}, saved {when}.</source>
+        <translation>Berisi {actions} untuk {where}, disimpan {when}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>It holds {actions}, saved {when}.</source>
+        <translation>Berisi {actions}, disimpan {when}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete draft?</source>
+        <translation>Hapus draf?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the draft “{name}”?</source>
+        <translation>Hapus draf “{name}”?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Deleting it cannot be undone.</source>
+        <translation>Penghapusan tidak dapat dibatalkan.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>The draft “{name}” could not be deleted: {value}.</source>
         <translation>Draf “{name}” tidak dapat dihapus: {value}.</translation>
     </message>
@@ -4137,12 +4235,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+187"/>
+        <location line="+189"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Ketik SELECT lalu tekan Ctrl+Enter.</translation>
     </message>
     <message>
-        <location line="-172"/>
+        <location line="-174"/>
         <source>Run</source>
         <translation>Jalankan</translation>
     </message>
@@ -4212,7 +4310,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Nilai ?</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+81"/>
         <source>Running…</source>
         <translation>Menjalankan…</translation>
     </message>
@@ -4744,12 +4842,12 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
 <context>
     <name>ReadHistoryDialog</name>
     <message>
-        <location filename="../../items/history_dialog.py" line="+40"/>
+        <location filename="../../items/history_dialog.py" line="+43"/>
         <source>Reads of {table}</source>
         <translation>Pembacaan {table}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Saved reads</source>
         <translation>Pembacaan tersimpan</translation>
     </message>
@@ -4780,7 +4878,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
         <translation>Jalankan</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>No reads of this table yet: run one in the Items tab and it appears here.</source>
         <translation>Belum ada pembacaan tabel ini: jalankan satu di tab Item dan akan muncul di sini.</translation>
     </message>
@@ -4800,7 +4898,27 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
         <translation>Disimpan sebagai {name}.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
+        <source>Delete saved read?</source>
+        <translation>Hapus pembacaan tersimpan?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the saved read “{name}” of {table}?</source>
+        <translation>Hapus pembacaan tersimpan “{name}” dari {table}?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>It reads: {read}. The recent reads and the table&apos;s items stay; deleting it cannot be undone.</source>
+        <translation>Pembacaan ini: {read}. Pembacaan terbaru dan item tabel tetap ada; penghapusan tidak dapat dibatalkan.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete</source>
+        <translation>Hapus</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>Deleted {name}.</source>
         <translation>{name} dihapus.</translation>
     </message>
@@ -5233,7 +5351,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SaveDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="-146"/>
+        <location filename="../../builder/drafts_dialog.py" line="-188"/>
         <source>Save draft as</source>
         <translation>Simpan draf sebagai</translation>
     </message>
@@ -6783,7 +6901,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>UnkeptWork</name>
     <message>
-        <location filename="../../window/closing.py" line="+94"/>
+        <location filename="../../window/closing.py" line="+104"/>
         <source>The changes staged in the Items tab could not be kept for the next start ({reason}).</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
         <translation>Perubahan yang disiapkan di tab Item tidak dapat disimpan untuk start berikutnya ({reason}).</translation>
@@ -6794,7 +6912,7 @@ Terlama: {key_text}</translation>
         <translation>Pernyataan yang diketik di tab PartiQL tidak dapat disimpan untuk start berikutnya: {problem}.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Unsent work that could not be kept</source>
         <translation>Pekerjaan belum terkirim yang tidak dapat disimpan</translation>
     </message>
@@ -8419,12 +8537,12 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-303"/>
+        <location filename="../../window/connection_dialog.py" line="-344"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Demo (tertanam, tanpa akun AWS)</translation>
     </message>
     <message>
-        <location line="+316"/>
+        <location line="+357"/>
         <source>Send in clear text?</source>
         <translation>Kirim tanpa enkripsi?</translation>
     </message>

@@ -37,7 +37,7 @@
 <context>
     <name>ActionEditor</name>
     <message>
-        <location filename="../../builder/editors.py" line="+106"/>
+        <location filename="../../builder/editors.py" line="+105"/>
         <source>Key</source>
         <translation>Chave</translation>
     </message>
@@ -1474,12 +1474,12 @@ Provavelmente quente</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+54"/>
+        <location filename="../../window/connection_dialog.py" line="+55"/>
         <source>Connect to DynamoDB</source>
         <translation>Conectar ao DynamoDB</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Some saved connections were skipped: </source>
         <translation>Algumas conexões salvas foram ignoradas: </translation>
     </message>
@@ -1555,11 +1555,12 @@ Provavelmente quente</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+228"/>
         <source>Delete</source>
         <translation>Excluir</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-227"/>
         <source>New</source>
         <translation>Nova</translation>
     </message>
@@ -1569,7 +1570,7 @@ Provavelmente quente</translation>
         <translation>Conectar</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>Demo</source>
         <translation>Demonstração</translation>
     </message>
@@ -1585,12 +1586,12 @@ Provavelmente quente</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+123"/>
+        <location line="+161"/>
         <source>{source} is {url}. </source>
         <translation>{source} é {url}. </translation>
     </message>
     <message>
-        <location line="-110"/>
+        <location line="-148"/>
         <source>Give the connection a name.</source>
         <translation>Dê um nome à conexão.</translation>
     </message>
@@ -1635,7 +1636,62 @@ Provavelmente quente</translation>
         <translation>Substituir</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+36"/>
+        <source>Profile: {profile}.</source>
+        <translation>Perfil: {profile}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Profile: none (the default credential chain).</source>
+        <translation>Perfil: nenhum (a cadeia de credenciais padrão).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Region: {region}.</source>
+        <translation>Região: {region}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Region: the profile&apos;s.</source>
+        <translation>Região: a do perfil.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Endpoint: {url}.</source>
+        <translation>Endpoint: {url}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Endpoint: AWS&apos;s (or the profile&apos;s).</source>
+        <translation>Endpoint: o da AWS (ou o do perfil).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It is a production connection.</source>
+        <translation>É uma conexão de produção.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>It is a read-only connection.</source>
+        <translation>É uma conexão somente leitura.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only this saved entry goes (the profile and the tables stay); it cannot be undone.</source>
+        <translation>Só esta entrada salva é removida (o perfil e as tabelas continuam); não pode ser desfeito.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete saved connection?</source>
+        <translation>Excluir a conexão salva?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the saved connection “{name}”?</source>
+        <translation>Excluir a conexão salva “{name}”?</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>Requests to {host} would travel unencrypted: use https://, or tick “Send in clear text” below the field to connect anyway (Save keeps that choice for this connection).</source>
         <translation>As requisições para {host} trafegariam sem criptografia: use https://, ou marque “Enviar sem criptografia” abaixo do campo para conectar mesmo assim (Salvar guarda essa escolha para esta conexão).</translation>
     </message>
@@ -2056,7 +2112,8 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-9"/>
+        <location filename="../../builder/drafts_dialog.py" line="+195"/>
+        <location filename="../../builder/drafts_prompts.py" line="-9"/>
         <source>%Ln action(s)</source>
         <translation>
             <numerusform>%Ln ação</numerusform>
@@ -3475,7 +3532,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Excluir o item por uma transação protegida (Delete)</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+64"/>
         <source>Pick a table on the left.</source>
         <translation>Escolha uma tabela à esquerda.</translation>
     </message>
@@ -3953,12 +4010,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>OpenDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="+102"/>
+        <location filename="../../builder/drafts_dialog.py" line="-90"/>
         <source>Open draft</source>
         <translation>Abrir rascunho</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Name</source>
         <translation>Nome</translation>
     </message>
@@ -3985,11 +4042,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+14"/>
+        <location line="+84"/>
         <source>Delete</source>
         <translation>Excluir</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="-53"/>
         <source>No drafts saved yet: Drafts → Save draft as… keeps the builder&apos;s work under a name.</source>
         <translation>Nenhum rascunho salvo ainda: Rascunhos → Salvar rascunho como… guarda o trabalho do construtor com um nome.</translation>
     </message>
@@ -4002,7 +4060,47 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         </translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+38"/>
+        <source>the table {table} on the connection {connection}</source>
+        <translation>a tabela {table} na conexão {connection}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the table {table}</source>
+        <translation>a tabela {table}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the connection {connection}</source>
+        <translation>a conexão {connection}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>It holds {actions} for {where}, saved {when}.</source>
+        <translation>Contém {actions} para {where}, salvo em {when}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>It holds {actions}, saved {when}.</source>
+        <translation>Contém {actions}, salvo em {when}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete draft?</source>
+        <translation>Excluir o rascunho?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the draft “{name}”?</source>
+        <translation>Excluir o rascunho “{name}”?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Deleting it cannot be undone.</source>
+        <translation>A exclusão não pode ser desfeita.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>The draft “{name}” could not be deleted: {value}.</source>
         <translation>Não foi possível excluir o rascunho “{name}”: {value}.</translation>
     </message>
@@ -4189,12 +4287,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+187"/>
+        <location line="+189"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Digite um SELECT (Ctrl+Enter).</translation>
     </message>
     <message>
-        <location line="-172"/>
+        <location line="-174"/>
         <source>Run</source>
         <translation>Executar</translation>
     </message>
@@ -4264,7 +4362,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Valores de ?</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+81"/>
         <source>Running…</source>
         <translation>Executando…</translation>
     </message>
@@ -4798,12 +4896,12 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
 <context>
     <name>ReadHistoryDialog</name>
     <message>
-        <location filename="../../items/history_dialog.py" line="+40"/>
+        <location filename="../../items/history_dialog.py" line="+43"/>
         <source>Reads of {table}</source>
         <translation>Leituras de {table}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Saved reads</source>
         <translation>Leituras salvas</translation>
     </message>
@@ -4834,7 +4932,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
         <translation>Executar</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>No reads of this table yet: run one in the Items tab and it appears here.</source>
         <translation>Nenhuma leitura desta tabela ainda: execute uma na aba Itens e ela aparece aqui.</translation>
     </message>
@@ -4854,7 +4952,27 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
         <translation>Salva como {name}.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
+        <source>Delete saved read?</source>
+        <translation>Excluir a leitura salva?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the saved read “{name}” of {table}?</source>
+        <translation>Excluir a leitura salva “{name}” de {table}?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>It reads: {read}. The recent reads and the table&apos;s items stay; deleting it cannot be undone.</source>
+        <translation>Ela lê: {read}. As leituras recentes e os itens da tabela continuam; a exclusão não pode ser desfeita.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete</source>
+        <translation>Excluir</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>Deleted {name}.</source>
         <translation>{name} excluída.</translation>
     </message>
@@ -5289,7 +5407,7 @@ Requisição: {request}</translation>
 <context>
     <name>SaveDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="-146"/>
+        <location filename="../../builder/drafts_dialog.py" line="-188"/>
         <source>Save draft as</source>
         <translation>Salvar rascunho como</translation>
     </message>
@@ -6847,7 +6965,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>UnkeptWork</name>
     <message>
-        <location filename="../../window/closing.py" line="+94"/>
+        <location filename="../../window/closing.py" line="+104"/>
         <source>The changes staged in the Items tab could not be kept for the next start ({reason}).</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
         <translation>As alterações preparadas na aba Itens não puderam ser guardadas para a próxima inicialização ({reason}).</translation>
@@ -6858,7 +6976,7 @@ Mais antigo: {key_text}</translation>
         <translation>A instrução digitada na aba PartiQL não pôde ser guardada para a próxima inicialização: {problem}.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Unsent work that could not be kept</source>
         <translation>Trabalho não enviado que não pôde ser guardado</translation>
     </message>
@@ -8483,12 +8601,12 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-303"/>
+        <location filename="../../window/connection_dialog.py" line="-344"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Demonstração (embutida, sem conta AWS)</translation>
     </message>
     <message>
-        <location line="+316"/>
+        <location line="+357"/>
         <source>Send in clear text?</source>
         <translation>Enviar sem criptografia?</translation>
     </message>
