@@ -41,9 +41,9 @@ ENGINES = ("moto", "dynamodb-local")
 ENGINE_VARIABLE = "DYNOVIEW_DEMO_ENGINE"
 BATCH_SIZE = 25  # BatchWriteItem's limit
 BATCH_ATTEMPTS = 6  # unprocessed items are sent again, with back-off, this many times in all
-#: The keys the app signs with on the demo (``connection.demo_credentials``): moto keeps one
-#: database per account, which it reads from the access key, so the seed must use the same.
-SEED_KEYS = {"access_key": "demo", "secret_key": "demo-secret"}
+#: The secret the app signs with on the demo (``connection.demo_credentials``); the access key
+#: id is the session's own (``DemoBackend.access_key``), the only one the moto demo answers.
+DEMO_SECRET = "demo-secret"
 SEED_REGION = "us-east-1"
 
 HEALTHY = [
@@ -64,11 +64,14 @@ HEALTHY = [
 
 @dataclass
 class DemoBackend:
-    """A running demo endpoint; ``stop()`` shuts it down with the app."""
+    """A running demo endpoint; ``stop()`` shuts it down with the app. ``access_key``: the
+    access key id its session signs with, random for each demo (``new_access_key``); the moto
+    demo refuses any other (DynamoDB Local takes any)."""
 
     server: Any
     endpoint_url: str
     engine: str = "moto"
+    access_key: str = ""
 
     def connection_spec(self, read_only: bool = False, production: bool = False) -> ConnectionSpec:
         from dynoview.core.session.connection import ConnectionSpec
@@ -82,14 +85,15 @@ class DemoBackend:
         (read-only whatever else is asked), so the flag can be rehearsed on the demo."""
         from dynoview.core.session.connection import Connection, demo_credentials
 
-        creds = demo_credentials()
+        creds = demo_credentials(self.access_key)
         creds.pop("region_name")
         return Connection(self.connection_spec(read_only, production), credentials=creds)
 
     def seed_sender(self, extra_headers: dict[str, str] | None = None) -> HttpSender:
         """Requests to this endpoint signed as the app's demo connection signs them (with
         ``extra_headers`` too: the demo's child sends its seed token)."""
-        return HttpSender(self.endpoint_url, region=SEED_REGION, extra_headers=extra_headers, **SEED_KEYS)
+        return HttpSender(self.endpoint_url, region=SEED_REGION, extra_headers=extra_headers,
+                          access_key=self.access_key, secret_key=DEMO_SECRET)
 
     def stop(self) -> None:
         self.server.stop()
@@ -104,10 +108,19 @@ def listen() -> tuple[socket.socket, str]:
     return listener, f"http://{host}:{port}"
 
 
-def start_server(listener: socket.socket | None = None) -> tuple[Any, str]:
+def new_access_key() -> str:
+    """A demo session's access key id: 32 hex digits (DynamoDB Local takes letters and digits)."""
+    import secrets
+
+    return secrets.token_hex(16)
+
+
+def start_server(listener: socket.socket | None = None, access_key: str | None = None) -> tuple[Any, str]:
     """Start moto's DynamoDB on 127.0.0.1 on a free port, or on ``listener`` (from ``listen``)
     (``moto_app``: moto's handlers without its all-services Flask dispatcher); its tracebacks
-    go to the demo log (``server_log``), its failures are answered as DynamoDB's JSON errors."""
+    go to the demo log (``server_log``), its failures are answered as DynamoDB's JSON errors.
+    With ``access_key`` (the demo's): DynamoDB and Streams signed with that key id only
+    (``DemoMotoApp``). Without: the tests' endpoint, every service and any key (``AllServicesApp``)."""
     reason = moto_unavailable_reason()
     if reason:
         from dynoview.demo.errors import DemoStartError
@@ -116,7 +129,7 @@ def start_server(listener: socket.socket | None = None) -> tuple[Any, str]:
     from dynoview.demo import moto_imports, moto_speedups
 
     with moto_imports.deferring():  # moto's imports that only its other services use
-        from dynoview.demo.moto_app import DemoMotoApp, DemoMotoServer
+        from dynoview.demo.moto_app import AllServicesApp, DemoMotoApp, DemoMotoServer
 
         moto_imports.import_request_time_modules()
     from dynoview.demo.server_log import answer_failures, route_server_logs
@@ -124,7 +137,8 @@ def start_server(listener: socket.socket | None = None) -> tuple[Any, str]:
     route_server_logs()
     moto_speedups.install()
     moto_imports.install()
-    server = DemoMotoServer(answer_failures(DemoMotoApp()), listener=listener)
+    app = DemoMotoApp(access_key) if access_key is not None else AllServicesApp()
+    server = DemoMotoServer(answer_failures(app), listener=listener)
     server.start()
     host, port = server.get_host_and_port()
     return server, f"http://{host}:{port}"
@@ -150,10 +164,12 @@ def demo_engine(engine: str | None = None) -> str:
 
 
 def start_demo(seed: bool = True, engine: str | None = None) -> DemoBackend:
-    """Start the demo endpoint and seed it (about half a second on moto, four on DynamoDB Local)."""
+    """Start the demo endpoint and seed it (about half a second on moto, four on DynamoDB Local),
+    on moto answering this process's own access key id only (``DemoBackend.access_key``)."""
     name = demo_engine(engine)
-    server, url = start_dynamodb_local() if name == "dynamodb-local" else start_server()
-    backend = DemoBackend(server, url, name)
+    key = new_access_key()
+    server, url = start_dynamodb_local() if name == "dynamodb-local" else start_server(access_key=key)
+    backend = DemoBackend(server, url, name, key)
     if seed:
         try:
             seed_demo(backend.seed_sender())

@@ -6,13 +6,21 @@ child imported Flask, Jinja and every service's URL patterns, and built a Flask 
 DynamoDB on that request, all on the app's start-up path (its first rows wait for the seed).
 Here a request whose ``X-Amz-Target`` names DynamoDB or DynamoDB Streams goes straight to
 moto's handler for it (``DynamoHandler.dispatch``, what moto's Flask view calls), with the
-same backend, models, streams and TTL. Anything else (S3 for the export audit, moto's own
-``/moto-api``) goes to moto's dispatcher, imported and built on its first use.
+same backend, models, streams and TTL.
+
+The demo's app (``DemoMotoApp``) answers nothing else: any local user can reach its port, and
+moto's dispatcher serves every service plus ``/moto-api`` (reset, and a recorder that reads and
+writes a file in the server's working folder, following symbolic links). It answers only
+requests signed with its session's access key id, which the app that started it holds
+(``DemoBackend.access_key``). The tests' and benchmarks' endpoint (``AllServicesApp``,
+``backend.start_server`` without a key) keeps every service and any key.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hmac
+import json
 import socket
 import threading
 from collections.abc import Callable, Iterable
@@ -33,7 +41,7 @@ from dynoview.demo import moto_speedups, moto_tokens
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 #: The X-Amz-Target prefixes answered here (what DomainDispatcherApplication sends to moto's
-#: "dynamodb" and "dynamodbstreams" apps); DynamoDB's 2011 API goes to the dispatcher.
+#: "dynamodb" and "dynamodbstreams" apps); DynamoDB's 2011 API is not (the demo refuses it).
 DYNAMODB_TARGET = "DynamoDB_20120810."
 STREAMS_TARGET = "DynamoDBStreams_20120810."
 
@@ -71,18 +79,14 @@ def _dispatch(handler: Any, environ: dict[str, Any]) -> moto_tokens.Answer:
     return result if len(result) == 3 else (200, {}, result)
 
 
-class DemoMotoApp:
-    """The WSGI app: DynamoDB and Streams here, every other request to moto's dispatcher."""
+class DynamoDBApp:
+    """Answers a DynamoDB or Streams request with moto's handler (the demo's fast path)."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._dispatcher: WSGIApp | None = None
         self._tokens = moto_tokens.TokenBook()  # ClientRequestToken, which moto ignores
 
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        handler = _handler_for(str(environ.get("HTTP_X_AMZ_TARGET", "")))
-        if handler is None:
-            return self.dispatcher()(environ, start_response)
+    def answer(self, handler: Any, environ: dict[str, Any],
+               start_response: Callable[..., Any]) -> Iterable[bytes]:
         seed = moto_speedups.from_seeder(environ)
         if environ.get("HTTP_X_AMZ_TARGET") == moto_tokens.TARGET and not seed:
             status, headers, body = self._tokens.answer(environ, lambda: _dispatch(handler, environ))
@@ -90,6 +94,75 @@ class DemoMotoApp:
             with moto_speedups.without_copies() if seed else contextlib.nullcontext():
                 status, headers, body = _dispatch(handler, environ)
         return Response(response=body, status=status, headers=headers)(environ, start_response)
+
+
+#: DynamoDB's error answers (``__type`` as DynamoDB spells it; botocore reads what follows "#").
+NOT_SERVED = ("com.amazon.coral.service#UnknownOperationException",
+              "The demo endpoint answers DynamoDB and DynamoDB Streams requests only "
+              "(POST / naming their operation in X-Amz-Target).")
+BAD_KEY = ("com.amazon.coral.service#UnrecognizedClientException",
+           "The security token included in the request is invalid: this demo endpoint answers "
+           "only the DynoView session that started it.")
+
+
+def refusal(status: int, error: tuple[str, str]) -> Response:
+    """An error answer as DynamoDB gives it: JSON with ``__type`` and ``message``."""
+    return Response(json.dumps({"__type": error[0], "message": error[1]}), status=status,
+                    content_type="application/x-amz-json-1.0")
+
+
+def access_key_id(environ: dict[str, Any]) -> str | None:
+    """The access key id a SigV4 ``Authorization`` header names
+    (``AWS4-HMAC-SHA256 Credential=<id>/<date>/<region>/<service>/aws4_request, ...``), else None."""
+    scheme, _, params = str(environ.get("HTTP_AUTHORIZATION", "")).partition(" ")
+    if scheme != "AWS4-HMAC-SHA256":
+        return None
+    for param in params.split(","):
+        name, _, value = param.strip().partition("=")
+        if name == "Credential":
+            return value.partition("/")[0]
+    return None
+
+
+class DemoMotoApp(DynamoDBApp):
+    """The demo's WSGI app: DynamoDB and Streams requests signed with ``access_key`` (the
+    session's access key id), and nothing else. Other paths and targets are refused as
+    DynamoDB refuses them, never handed to moto's dispatcher (it is not even imported); another
+    key id gets DynamoDB's 403 ``UnrecognizedClientException``."""
+
+    def __init__(self, access_key: str) -> None:
+        if not access_key:
+            raise ValueError("the demo endpoint needs its session's access key id")
+        super().__init__()
+        self._key = access_key.encode()
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        if environ.get("REQUEST_METHOD") != "POST" or environ.get("PATH_INFO") != "/":
+            return refusal(404, NOT_SERVED)(environ, start_response)
+        handler = _handler_for(str(environ.get("HTTP_X_AMZ_TARGET", "")))
+        if handler is None:
+            return refusal(400, NOT_SERVED)(environ, start_response)
+        # Constant time: the key id is the session's only secret (the demo checks no signature).
+        if not hmac.compare_digest((access_key_id(environ) or "").encode(), self._key):
+            return refusal(403, BAD_KEY)(environ, start_response)
+        return self.answer(handler, environ, start_response)
+
+
+class AllServicesApp(DynamoDBApp):
+    """The tests' and benchmarks' moto endpoint (``backend.start_server`` with no key): DynamoDB
+    and Streams as the demo answers them, any key; every other request (S3, Athena, ``/moto-api``)
+    to moto's dispatcher, imported and built on its first use. Never the demo's."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._lock = threading.Lock()
+        self._dispatcher: WSGIApp | None = None
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        handler = _handler_for(str(environ.get("HTTP_X_AMZ_TARGET", "")))
+        if handler is None:
+            return self.dispatcher()(environ, start_response)
+        return self.answer(handler, environ, start_response)
 
     def dispatcher(self) -> WSGIApp:
         """moto's all-services dispatcher (Flask), built once, on the first request for it."""

@@ -7,6 +7,13 @@ child says what it reached on stdout, one JSON object per line (``{"url": ...}``
 listens: on moto, before moto is imported, so the app builds its client meanwhile;
 ``{"ready": true, "tables": [...]}`` once seeded, ``{"error": ...}`` when it cannot), and
 lives until its stdin closes: when the app stops it, or when the app dies in any way.
+
+Other users of the machine can reach the child's port, so the app gives it a random access key
+id (``KEY_VARIABLE``, in its environment: other users can read a process's arguments, not its
+environment) and signs with it; the moto demo answers no other (dynoview/demo/moto_app.py).
+The child runs in a new folder only the user can enter (``FOLDER_VARIABLE``), removed as it
+ends: nothing relative to its working folder (nor ``python -m``'s first import path) is the
+folder the app was started in, which may be shared.
 """
 
 from __future__ import annotations
@@ -26,6 +33,9 @@ if TYPE_CHECKING:
 
 #: The argument ``dynoview`` (frozen or not) runs the child with; not a user option.
 SERVE_ARGUMENT = "--serve-demo"
+#: The child's environment: the session's access key id, and its private working folder.
+KEY_VARIABLE = "DYNOVIEW_DEMO_KEY"
+FOLDER_VARIABLE = "DYNOVIEW_DEMO_FOLDER"
 
 
 def __getattr__(name: str) -> Any:
@@ -57,12 +67,49 @@ def _error_file() -> IO[bytes]:
     return tempfile.TemporaryFile()
 
 
-class DemoProcess:
-    """A demo endpoint starting in a child process; ``stop()`` ends it."""
+def _private_folder() -> str:
+    """A new folder only the user can enter: under ``$XDG_RUNTIME_DIR`` when it is the user's
+    own and closed to others (as systemd makes it), else ``tempfile.mkdtemp`` (imported only
+    then: the spawn comes before the window's first paint)."""
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    try:
+        info = os.stat(runtime) if os.path.isabs(runtime) else None
+    except OSError:
+        info = None
+    getuid = getattr(os, "getuid", None)
+    if info is not None and getuid is not None and info.st_uid == getuid() \
+            and not info.st_mode & 0o022:
+        with contextlib.suppress(OSError):  # a name taken (2**-64), a full or read-only disk
+            path = os.path.join(runtime, f"dynoview-demo-{os.urandom(8).hex()}")
+            os.mkdir(path, 0o700)
+            return path
+    import tempfile
 
-    def __init__(self, proc: subprocess.Popen[str], errors: IO[bytes]) -> None:
+    return tempfile.mkdtemp(prefix="dynoview-demo-")
+
+
+def _child_environment(key: str, folder: str) -> dict[str, str]:
+    """The app's environment, the key and the folder; and the folder ``dynoview`` was imported
+    from when that was the working folder (a checkout run as ``python -m``), which the child's
+    own working folder no longer gives it."""
+    env = {**os.environ, KEY_VARIABLE: key, FOLDER_VARIABLE: folder}
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with contextlib.suppress(OSError):
+        if not getattr(sys, "frozen", False) and os.path.samefile(root, os.getcwd()):
+            env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+    return env
+
+
+class DemoProcess:
+    """A demo endpoint starting in a child process; ``stop()`` ends it. ``access_key``: the
+    access key id the child's endpoint answers; ``folder``: its working folder."""
+
+    def __init__(self, proc: subprocess.Popen[str], errors: IO[bytes], access_key: str = "",
+                 folder: str | None = None) -> None:
         self._proc = proc
         self._errors = errors
+        self.access_key = access_key
+        self.folder = folder
         self._said: dict[str, Any] = {}
         self._lock = threading.Lock()  # one reader of the child's stdout at a time
         self.endpoint_url: str | None = None
@@ -72,11 +119,18 @@ class DemoProcess:
     def spawn(cls) -> DemoProcess:
         """Start the child now and return at once (the engine comes from the environment)."""
         errors = _error_file()
-        proc = subprocess.Popen(serve_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=errors, text=True, bufsize=1,
-                                # The terminal's Ctrl+C is the app's to handle; it stops the child.
-                                start_new_session=os.name == "posix")
-        return cls(proc, errors)
+        key = os.urandom(16).hex()  # secrets.token_hex(16), without importing it before the paint
+        folder = _private_folder()
+        try:
+            proc = subprocess.Popen(serve_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=errors, text=True, bufsize=1, cwd=folder,
+                                    env=_child_environment(key, folder),
+                                    # The terminal's Ctrl+C is the app's to handle; it stops the child.
+                                    start_new_session=os.name == "posix")
+        except BaseException:
+            _remove_folder(folder)
+            raise
+        return cls(proc, errors, key, folder)
 
     @property
     def running(self) -> bool:
@@ -119,7 +173,7 @@ class DemoProcess:
         stopping it stops this child."""
         from dynoview.demo.backend import DemoBackend
 
-        return DemoBackend(self, self.wait_listening(), self.engine)
+        return DemoBackend(self, self.wait_listening(), self.engine, self.access_key)
 
     def wait_ready(self) -> list[str] | None:
         """Return once the endpoint is seeded, with its tables' names as ListTables gives
@@ -158,10 +212,31 @@ class DemoProcess:
                     self._proc.wait()
         with contextlib.suppress(OSError):
             self._errors.close()
+        if self.folder and self._proc.poll() is not None:  # else the child removes it as it ends
+            _remove_folder(self.folder)
+
+
+def _remove_folder(folder: str | None) -> None:
+    """Remove the child's working folder when it is empty (it holds nothing of the demo's)."""
+    if folder:
+        with contextlib.suppress(OSError):
+            os.rmdir(folder)
 
 
 def serve() -> int:
-    """The child: start the engine, seed it, say so on stdout, run until stdin closes."""
+    """The child: start the engine, seed it, say so on stdout, run until stdin closes; then
+    remove its working folder (``FOLDER_VARIABLE``)."""
+    try:
+        return _serve()
+    finally:
+        folder = os.environ.get(FOLDER_VARIABLE)
+        with contextlib.suppress(OSError):  # only the folder it was started in, as it ends
+            if folder and os.path.samefile(folder, os.getcwd()):
+                _remove_folder(folder)
+
+
+def _serve() -> int:
+    """``serve`` without its folder's removal."""
     # Background work: when both want the CPU, the app's window goes first (on a 2-core
     # machine the seeding would otherwise slow the first paint); while the app waits for an
     # answer, this process has the CPU to itself.
@@ -184,6 +259,12 @@ def serve() -> int:
     def say(**what: Any) -> None:
         print(json.dumps(what), flush=True)
 
+    # Out of the environment, which the engine (DynamoDB Local's java) would inherit.
+    key = os.environ.pop(KEY_VARIABLE, "")
+    if not key:
+        say(error=f"it was started without its session's access key ({KEY_VARIABLE}): "
+                  "dynoview --demo starts it.")
+        return 1
 
     # SIGTERM from the app (a child still seeding does not read stdin): unwind, so the
     # ``finally`` below stops the engine (DynamoDB Local is a Java process of its own).
@@ -199,11 +280,11 @@ def serve() -> int:
                 # The URL first, then moto's imports: the app builds its client meanwhile.
                 listener, url = listen()
                 say(url=url, engine=engine)
-                server, _ = start_server(listener)
+                server, _ = start_server(listener, access_key=key)
         except Exception as exc:  # reported to the app, which shows it as a sentence
             say(error=str(exc) or type(exc).__name__)
             return 1
-        backend = DemoBackend(server, url, engine)
+        backend = DemoBackend(server, url, engine, key)
         try:
             if engine == "dynamodb-local":
                 say(url=url, engine=engine)

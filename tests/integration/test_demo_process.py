@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from dynoview.demo.backend import ACCOUNTS_TABLE, METRICS_TABLE, SEED_KEYS, SEED_REGION
+from dynoview.demo.backend import ACCOUNTS_TABLE, DEMO_SECRET, METRICS_TABLE, SEED_REGION
 from dynoview.demo.json_protocol import HttpSender
 from dynoview.demo.process import DemoProcess, DemoStartError
 from tests.demo_expectations import DEMO_ITEMS
@@ -35,7 +35,7 @@ def test_a_request_sent_as_soon_as_the_url_is_said_is_answered() -> None:
     demo = DemoProcess.spawn()
     try:
         sender = HttpSender(demo.wait_listening(), region=SEED_REGION,
-                            access_key=SEED_KEYS["access_key"], secret_key=SEED_KEYS["secret_key"])
+                            access_key=demo.access_key, secret_key=DEMO_SECRET)
         try:
             assert isinstance(sender.call("ListTables", {})["TableNames"], list)
         finally:

@@ -80,13 +80,13 @@ def demo_as_seeded() -> Iterator[None]:
     yield
     import boto3
 
-    from dynoview.demo.backend import ACCOUNTS_TABLE, SEED_KEYS, SEED_REGION, start_demo
+    from dynoview.demo.backend import ACCOUNTS_TABLE, DEMO_SECRET, SEED_REGION, start_demo
 
     backend = start_demo(seed=False)
     try:
         client = boto3.client("dynamodb", endpoint_url=backend.endpoint_url, region_name=SEED_REGION,
-                              aws_access_key_id=SEED_KEYS["access_key"],
-                              aws_secret_access_key=SEED_KEYS["secret_key"])
+                              aws_access_key_id=backend.access_key,
+                              aws_secret_access_key=DEMO_SECRET)
         for page in client.get_paginator("scan").paginate(TableName=ACCOUNTS_TABLE):
             for item in page["Items"]:
                 if "demo8" in item["PK"]["S"]:

@@ -488,10 +488,11 @@ def _decode_body(params: Mapping[str, Any]) -> Mapping[str, Any]:
     return decoded if isinstance(decoded, Mapping) else {}
 
 
-def demo_credentials() -> dict[str, str]:
-    """Fake keys for the embedded demo endpoint; it accepts any."""
+def demo_credentials(access_key: str) -> dict[str, str]:
+    """Keys for the embedded demo endpoint: ``access_key``, the id its session was given (the
+    moto demo answers no other, dynoview.demo.moto_app), and a fixed secret (it checks no signature)."""
     return {
-        "aws_access_key_id": "demo",
+        "aws_access_key_id": access_key,
         "aws_secret_access_key": "demo-secret",
         "region_name": DEMO_REGION,
     }

@@ -162,7 +162,8 @@ class ExportAuditController(QObject):
         conn = self.ctx.connection
         options = ExportAuditOptions(ttl_attribute=ttl_attribute,
                                      read_only=conn is not None and conn.read_only)
-        # A local endpoint (the demo, LocalStack, moto) serves S3 too; AWS uses its own.
+        # A local endpoint (LocalStack, moto) serves S3 too; AWS uses its own. The demo answers
+        # DynamoDB only (demo/moto_app.py): an s3:// path there is refused by its endpoint.
         endpoint = conn.spec.endpoint_url if conn is not None and conn.spec.is_local else None
         session = conn.session if conn is not None else None
         self.ctx.tasks.start(EXPORT_AUDIT_TASK,
