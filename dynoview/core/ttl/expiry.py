@@ -8,7 +8,7 @@ expires, and values more than five years in the past are ignored by DynamoDB.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
@@ -17,7 +17,7 @@ from typing import Any
 from dynoview.core.ttl.kinds import EXPIRED, NEVER, NONE, PENDING
 
 __all__ = ["EXPIRED", "FAR_FUTURE", "NEVER", "NONE", "PENDING", "TtlState", "expired_at", "humanize",
-           "ignored_before", "ttl_state"]
+           "ignored_before", "ttl_state", "ttl_state_since"]
 
 # Epoch seconds past this (year 5138) are never reached: DynamoDB ignores them, as the app does.
 _MILLISECONDS_THRESHOLD = 100_000_000_000
@@ -48,6 +48,7 @@ class TtlState:
     expires_at: datetime | None = None
     text: str = ""
     reason: str = ""
+    cell: str = ""  # the cell's own text, when ``short``'s is not right for it
 
     @property
     def is_expired(self) -> bool:
@@ -56,6 +57,8 @@ class TtlState:
     @property
     def short(self) -> str:
         """Cell text: "expired 2 h ago, still readable"; ``text`` has the full sentence."""
+        if self.cell:
+            return self.cell
         return self.text.split(":", 1)[0] + ", still readable" if self.kind == EXPIRED \
             else self.text
 
@@ -152,3 +155,23 @@ def ttl_state(value: Any, now: datetime | None = None) -> TtlState:
         f"expired {humanize(now - expires_at)} ago: still readable until DynamoDB's background "
         "deletion (typically within days)",
     )
+
+
+def ttl_state_since(value: Any, read_at: datetime, now: datetime | None = None) -> TtlState:
+    """The TTL of an item read at ``read_at``, said at ``now``: times count from now (a row read
+    an hour ago does not still "expire in 5 min"). Still readable only as of the read; one that
+    expired after it is said so, and may be gone since: DynamoDB deletes it at any time."""
+    state = ttl_state(value, read_at)
+    expires = state.expires_at
+    now = now or datetime.now(UTC)
+    if expires is None or now <= read_at or state.kind not in (PENDING, EXPIRED):
+        return state
+    read = f"read {humanize(now - read_at)} ago"
+    if state.kind == EXPIRED:
+        return replace(state, text=f"expired {humanize(now - expires)} ago: still readable when it was "
+                                   f"{read}, until DynamoDB's background deletion (typically within days)")
+    if expires >= now:
+        return replace(state, text=f"expires in {humanize(expires - now)}")
+    ago = humanize(now - expires)
+    return TtlState(EXPIRED, expires, f"expired {ago} ago, after it was {read}: DynamoDB may have "
+                    "deleted it since; read it again to see", cell=f"expired {ago} ago, after the read")

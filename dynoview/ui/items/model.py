@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
 
 from dynoview.core.ttl.kinds import EXPIRED, NEVER, NOT_IN_INDEX, PENDING
 from dynoview.ui.items.rows import KINDS, TTL_STATUS_COLUMN, LoadedRows, row_shape
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from dynoview.core.reads.browse import column_order
     from dynoview.core.reads.rows import RowBlock, RowShape, block_from_items, decode_row
     from dynoview.core.session.tables import TableInfo
-    from dynoview.core.ttl.expiry import TtlState, ttl_state
+    from dynoview.core.ttl.expiry import TtlState, ttl_state_since
     from dynoview.core.values.display import display_text
     from dynoview.core.values.types import type_code
 
@@ -51,6 +51,7 @@ TtlStateRole = Qt.ItemDataRole.UserRole + 3
 EXPIRED_BACKGROUND = (255, 214, 214)  # RGB
 NEVER_BACKGROUND = (255, 240, 200)
 CACHE_ROWS = 512  # decoded rows kept: a screenful of cells reads each row many times
+CLOCK_TICK_MS = 15_000  # the TTL texts ("expires in 9 min") are said again from now this often
 
 _Index = QModelIndex | QPersistentModelIndex
 # Roles as plain ints: ``data`` compares the role it gets (an int) once per cell and role, and
@@ -79,7 +80,7 @@ def import_row_code() -> None:
     TTL) and making the brushes cost some 30 ms before the window's first paint (issue 19).
     Runs on the UI thread; running it again costs a few microseconds.
     """
-    global RowBlock, block_from_items, decode_row, column_order, TtlState, ttl_state
+    global RowBlock, block_from_items, decode_row, column_order, TtlState, ttl_state_since
     global display_text, type_code, NO_TTL, _EXPIRED_BRUSH, _NEVER_BRUSH, _DARK_TEXT, _row_code
     if _row_code:
         return
@@ -87,7 +88,7 @@ def import_row_code() -> None:
 
     from dynoview.core.reads.browse import column_order
     from dynoview.core.reads.rows import RowBlock, block_from_items, decode_row
-    from dynoview.core.ttl.expiry import TtlState, ttl_state
+    from dynoview.core.ttl.expiry import TtlState, ttl_state_since
     from dynoview.core.values.display import display_text
     from dynoview.core.values.types import type_code
 
@@ -151,6 +152,10 @@ class ItemsModel(QAbstractTableModel):
         # Cells staged for edit (marked, shown with their new value); None: the model is not
         # edited in place (PartiQL's results), and no cell is editable.
         self.staging: StagedLookup | None = None
+        # "expires in 5 min" counts from now, not from the read: said again on each tick.
+        self._clock = QTimer(self)
+        self._clock.timeout.connect(self.clock_moved)
+        self._clock.start(CLOCK_TICK_MS)
 
     # -- state -------------------------------------------------------------
     def reset(self, table: TableInfo | None, index: str | None = None) -> None:
@@ -301,6 +306,15 @@ class ItemsModel(QAbstractTableModel):
         change()
         self.endRemoveRows()
 
+    def clock_moved(self) -> None:
+        """Time passed: the TTL texts shown are worked out again (from the same reads)."""
+        if not self._states or TTL_STATUS_COLUMN not in self._columns or not self._rows.shown:
+            return
+        self._states.clear()
+        column = self._columns.index(TTL_STATUS_COLUMN)
+        self.dataChanged.emit(self.index(0, column), self.index(self._rows.shown - 1, column),
+                              [_DISPLAY, _TOOLTIP])
+
     def ttl_of(self, row: int) -> TtlState:
         return self._state(self._rows.index(row))
 
@@ -323,8 +337,8 @@ class ItemsModel(QAbstractTableModel):
         if state is None:
             if len(self._states) >= CACHE_ROWS:
                 self._states.clear()
-            state = self._states[index] = ttl_state(self._item(index).get(attr),
-                                                    self._rows.clock(index))
+            state = self._states[index] = ttl_state_since(
+                self._item(index).get(attr), self._rows.clock(index), self.now)
         return state
 
     # -- sorting: ``sorting`` (ui.items.sorting) holds it --------------------------------

@@ -4,7 +4,7 @@ whether a sort runs at once or in the pool, across pages, writes and Hide expire
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -204,3 +204,22 @@ def test_flags_are_qts_own_and_editable_where_an_attribute_is(qapp: Any) -> None
     assert editable == ["expiresAt"]  # not the keys, not the computed TTL status
     assert all(model.flags(c) & ~Qt.ItemFlag.ItemIsEditable == qt_flags for c in cells)
     assert model.flags(QModelIndex()) == QAbstractTableModel.flags(model, QModelIndex())
+
+
+def test_the_ttl_column_counts_from_now_as_time_passes(qapp: Any) -> None:
+    """The rows were read at NOW; an hour later the cell no longer says "expires in 2 h" (it
+    said so until the window was closed): each clock tick says it again from now."""
+    model = ItemsModel()
+    model.now = NOW
+    model.reset(TTL_TABLE)
+    read = block_from_items([account(0, expiresAt={"N": FUTURE})], row_shape(TTL_TABLE, NOW))
+    model.append_page(read, True)
+    status = model.columns().index(TTL_STATUS_COLUMN)
+    assert model.data(model.index(0, status)) == "expires in 2 h"
+    changed: list[int] = []
+    model.dataChanged.connect(lambda top, bottom, roles: changed.append(top.column()))
+    model.now = NOW + timedelta(hours=3)
+    model.clock_moved()
+    assert changed == [status]
+    assert model.data(model.index(0, status)) == "expired 60 min ago, after the read"
+    assert "may have deleted it" in model.data(model.index(0, status), Qt.ItemDataRole.ToolTipRole)

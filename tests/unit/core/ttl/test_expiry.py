@@ -6,7 +6,16 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from dynoview.core.ttl.expiry import EXPIRED, NEVER, NONE, PENDING, expired_at, humanize, ttl_state
+from dynoview.core.ttl.expiry import (
+    EXPIRED,
+    NEVER,
+    NONE,
+    PENDING,
+    expired_at,
+    humanize,
+    ttl_state,
+    ttl_state_since,
+)
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 EPOCH = int(NOW.timestamp())
@@ -93,3 +102,22 @@ def test_more_than_five_calendar_years_in_the_past_is_ignored(now: datetime, day
     text = str(int((now - timedelta(days=days_ago)).timestamp()))
     assert ttl_state(n(text), now).kind == kind
     assert expired_at(text, now.timestamp()) is (kind == EXPIRED)
+
+
+def test_a_ttl_read_earlier_is_said_from_now() -> None:
+    """A row read an hour ago does not still "expire in 5 min": times count from now; an item
+    that expired after its read is said so, never "still readable" (it may be gone)."""
+    read_at = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+    soon = {"N": str(int(read_at.timestamp()) + 300)}  # 5 min after the read
+    at_read = ttl_state_since(soon, read_at, read_at)
+    assert at_read.kind == PENDING and at_read.short == "expires in 5 min"
+    later = ttl_state_since(soon, read_at, read_at + timedelta(minutes=2))
+    assert later.kind == PENDING and later.short == "expires in 3 min"
+    after = ttl_state_since(soon, read_at, read_at + timedelta(hours=1))
+    assert after.kind == EXPIRED and after.short == "expired 55 min ago, after the read"
+    assert "still readable" not in after.short and "may have deleted it" in after.text
+    before = {"N": str(int(read_at.timestamp()) - 7200)}  # expired 2 h before the read
+    gone_by = ttl_state_since(before, read_at, read_at + timedelta(hours=1))
+    assert gone_by.short == "expired 3 h ago, still readable"
+    assert "still readable when it was read 60 min ago" in gone_by.text
+    assert ttl_state_since({"S": "x"}, read_at, read_at + timedelta(hours=1)).kind == NEVER
