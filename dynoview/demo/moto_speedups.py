@@ -114,10 +114,31 @@ def serialize_attribute_values_by_name() -> None:
     setattr(BaseJSONSerializer, _PATCHED, True)
 
 
+class _Untracked(list[Any]):
+    """An ``instances_tracked`` that keeps nothing: moto lists every model object it ever made
+    (each Scan's copies of the items too) for its dashboard, which no endpoint here shows, and
+    never lets them go: the demo grew with every read."""
+
+    def append(self, _instance: Any) -> None:
+        return None
+
+
+def untrack_dynamodb_models() -> None:
+    """Stop moto keeping every DynamoDB and Streams model object it makes (idempotent)."""
+    import moto.dynamodb.models  # noqa: F401 - its model classes register as they are defined
+    from moto.core.model_instances import model_data
+
+    for service in ("dynamodb", "dynamodbstreams"):
+        for model in model_data.get(service, {}).values():
+            if not isinstance(getattr(model, "instances_tracked", None), _Untracked):
+                model.instances_tracked = _Untracked()  # type: ignore[attr-defined]
+
+
 def install() -> None:
-    """Both speed-ups (idempotent)."""
+    """The speed-ups, and moto's model tracking off (idempotent)."""
     copy_each_table_once()
     serialize_attribute_values_by_name()
+    untrack_dynamodb_models()
 
 
 def trust_seeder(token: str | None) -> None:

@@ -126,3 +126,16 @@ def test_attribute_values_answer_as_motos_own_serializer_does(
     finally:
         sender.close()
         moto_conn.client.delete_table(TableName=name)
+
+
+def test_reads_leave_no_model_object_behind(moto_conn: Connection, table: str) -> None:
+    """moto kept every model object it made (each Scan's copies of the items too) for a
+    dashboard no endpoint here shows, and never freed them: the demo's endpoint grew with every
+    read (0.06 MB per audit of the demo table)."""
+    from moto.dynamodb.models.dynamo_type import Item
+
+    for n in range(20):
+        moto_conn.client.put_item(TableName=table, Item={"PK": {"S": f"ACCT#{n}"}, "SK": {"S": "PROFILE"}})
+    for _ in range(5):
+        assert len(moto_conn.client.scan(TableName=table)["Items"]) == 20
+    assert len(Item.instances_tracked) == 0  # type: ignore[attr-defined]
