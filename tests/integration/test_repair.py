@@ -36,6 +36,7 @@ from dynoview.core.repair.state import (
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.release_reads import LockRead
 from dynoview.core.tx.templates import claim_missing_lock, release_orphan_lock
 from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.schema import UniquenessSchema, default_schema
@@ -273,7 +274,10 @@ def test_dry_run_sends_nothing_and_shows_each_exact_request(
     assert _snapshot(conn, accounts_table) == snapshot and log.entries() == []
     assert not (tmp_path / "state.json").exists() and state.done == {}
     bodies = {o.kind: json.loads(o.request or "") for o in run.outcomes}
-    release = release_orphan_lock(schema, accounts_table, _lock("EMAIL", "ken@thompson.dev"))
+    ken = _lock("EMAIL", "ken@thompson.dev")  # released only while as read: no TTL (LockRead)
+    lock = conn.client.get_item(TableName=accounts_table, Key=ken)["Item"]
+    release = release_orphan_lock(schema, accounts_table, ken,
+                                  lock_read=LockRead(lock, info.expiry_attribute))
     assert bodies[RELEASE]["TransactItems"] == release.to_request()["TransactItems"]  # ken: the last
     account = conn.client.get_item(TableName=accounts_table,
                                    Key={"PK": _s("ACCT#1d2e3f"), "SK": _s("PROFILE")})["Item"]

@@ -46,6 +46,7 @@ from dynoview.core.preflight.model import (
     item_ident,
     pair_status,
     pk_text,
+    reservation_refusal,
     rule_value,
 )
 from dynoview.core.preflight.probes import probe_forms
@@ -54,7 +55,7 @@ from dynoview.core.preflight.source import LOOKUP_SCAN_MAX_ITEMS, Ident, Source
 from dynoview.core.preflight.warnings import unknown_expiries, unseen_holders, warning
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo, describe_table
-from dynoview.core.tx.model import Action, Transaction
+from dynoview.core.tx.model import DELETE, Action, Transaction
 from dynoview.core.uniqueness.findings import CASE_CLASH, LABELS, LOOKALIKE_CLASH, MISSING_LOCK, Finding
 from dynoview.core.uniqueness.locks_table import home_table, is_locks_table, pair_tables, with_accounts_table
 from dynoview.core.uniqueness.schema import UniquenessSchema, default_schema, protected_text, string_value
@@ -141,6 +142,9 @@ def judge(tx: Transaction, schema: UniquenessSchema, source: Source, *,
         if pair.status_after == UNPREDICTABLE:
             result.refusals.append(unpredictable(pair, table, ctx))
     result.refusals.extend(refusal(pair, status, table, ctx) for table, pair, status in ctx.breaks)
+    # A reservation released: never a repair (a sign-up is completing), so refused, saying until when.
+    result.refusals.extend(reservation_refusal(p, _deleting(touched, schema, p))
+                           for p in result.pairs if p.releases_reservation)
     for table, verdict in sorted(verdicts.items()):
         for change in verdict.changes:
             if not change.breaking:
@@ -174,6 +178,12 @@ def _cancelled(result: Preflight, refusals: list[Refusal]) -> None:
 
 
 # ------------------------------------------------------------------ what the transaction touches
+
+
+def _deleting(touched: Sequence[Touched], schema: UniquenessSchema, pair: Pair) -> int | None:
+    """The action that deletes ``pair``'s lock, or None."""
+    return next((i for i, a, k, _kind in touched if a.kind == DELETE and (m := schema.match_lock(k))
+                 and (m[0].name, m[1]) == (pair.rule, pair.value)), None)
 
 
 def _unpaired_lock(schema: UniquenessSchema, touched: Sequence[Touched]) -> Refusal | None:

@@ -26,6 +26,7 @@ from dynoview.core.uniqueness.findings import (
     ORPHAN_LOCK,
     SEVERITY,
 )
+from dynoview.core.uniqueness.reservation import reservation_sentence
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 from dynoview.core.values.visible_text import visible_value
 
@@ -40,6 +41,9 @@ UNSEEN_ATTRIBUTES = "UNSEEN_ATTRIBUTES"
 #: may still be held.
 UNSEEN_HOLDER = "UNSEEN_HOLDER"
 _LABELS = {**LABELS, UNSEEN_HOLDER: "Holder not looked up"}
+#: A refusal: the transaction releases a lock read as a reservation (its TTL ahead, no account
+#: holding its value yet: a sign-up completing), which the audit never counts as a problem.
+RESERVATION = "RESERVATION"
 
 NOT_ATOMIC_NOTE = ("The preflight's reads are not atomic with the write: another writer can change "
                    "these items in between, so the transaction's own conditions remain the real guard.")
@@ -91,9 +95,16 @@ class Pair:
     @property
     def repaired(self) -> bool:
         """A problem before, and a lesser one (or none) after."""
-        # Not when its holders were not all seen: an "orphan" lock may be a live account's.
+        # Not when its holders were not all seen: an "orphan" lock may be a live account's; nor
+        # a reservation: a sign-up completing is no problem, and releasing it none repaired.
         return (self.status_before not in (OK, FREE) and self.status_after != UNPREDICTABLE
-                and not self.unseen and _RANK[self.status_after] < _RANK[self.status_before])
+                and not self.unseen and not self.reserved[0]
+                and _RANK[self.status_after] < _RANK[self.status_before])
+
+    @property
+    def releases_reservation(self) -> bool:
+        """The lock was read as a reservation, and the transaction removes it."""
+        return bool(self.reserved[0]) and self.locked_before and not self.locked_after
 
     @property
     def changed(self) -> bool:
@@ -113,6 +124,9 @@ class Pair:
                     "the lock may be another account's")
         if status == OK:
             return f"after: lock {lock_text} held by {holders} ✓"
+        if status == FREE and self.releases_reservation:
+            return (f"after: {rule} {value} is free (no lock, no account) ✗ its lock was reserved "
+                    f"until {self.reserved[0]} (a sign-up in progress), which loses the value")
         if status == FREE and self.unseen:
             return (f"after: {rule} {value} has no lock, and no account found holds it ⚠ "
                     "holders not all looked up")
@@ -170,6 +184,18 @@ class Refusal:
     suggestion: Transaction | None = None
     choices: tuple[Choice, ...] = ()
     status: str = ""  # the finding it would create: MISSING_LOCK, ORPHAN_LOCK, ...
+
+
+def reservation_refusal(pair: Pair, index: int | None) -> Refusal:
+    """The refusal of a transaction that releases ``pair``'s lock, read as a reservation, at
+    action ``index`` (0-based; None: no one action does)."""
+    where = f"Action {index + 1} releases" if index is not None else "This transaction releases"
+    named = f"{visible_value(pair.rule).capitalize()} {visible_value(pair.value)}"
+    return Refusal(index, pair.rule, pair.value, (
+        f"{where} the lock {visible_value(pair.lock_text)}, which the preflight read as a "
+        f"reservation. {reservation_sentence(named, pair.reserved[0])} Nothing was sent. Run the "
+        "audit again to see the lock as it is now; to release it all the same, override this "
+        "refusal."), None, status=RESERVATION)
 
 
 @dataclass(frozen=True)
@@ -232,6 +258,9 @@ class Preflight:
             return ("Refused by the preflight: an item this transaction deletes holds attributes "
                     "added since it was opened, which the Delete would destroy unseen. Nothing was "
                     "sent." + (f" {others} other refusal(s) are listed too." if others else ""))
+        if self.refused and all(r.status == RESERVATION for r in self.refusals):
+            return ("Refused by the preflight: this transaction releases a lock reserved by a sign-up "
+                    "still completing (its TTL is ahead). Nothing was sent.")
         if self.refused and all(r.status == CANCELLED for r in self.refusals):  # any items', checked or not
             return (f"Refused by the preflight: DynamoDB would cancel this transaction ({len(self.refusals)} "
                     "condition(s) fail on the items as the preflight read them). Nothing was sent.")

@@ -73,7 +73,7 @@ _DECISIONS = {
 }
 
 
-def _plan_one(f: Finding, schema: UniquenessSchema) -> PlannedRepair:
+def _plan_one(f: Finding, schema: UniquenessSchema, expired: frozenset[str] = frozenset()) -> PlannedRepair:
     if f.status == CASE_CLASH and not f.account_ids:
         # A report of an older version: spellings no account holds are orphans each.
         return PlannedRepair(f, DECIDE, "No account holds any of these spellings, so they are "
@@ -116,6 +116,12 @@ def _plan_one(f: Finding, schema: UniquenessSchema) -> PlannedRepair:
                                             f"{why}), so a claim would be refused every time. Which "
                                             f"shorter {rule.attribute} the account gets instead is a "
                                             "person's decision.")
+        if f.account_ids[0] in expired:  # else planned, then skipped at every run's re-check
+            return PlannedRepair(f, DECIDE, f"Not claimed: account {f.account_ids[0]} has expired (its "
+                                            "TTL passed; the report lists it as expired), so DynamoDB "
+                                            "deletes it and a lock claimed for it would be left an "
+                                            "orphan. Renewing or deleting the account is a person's "
+                                            "decision.")
         return PlannedRepair(f, CLAIM)
     return PlannedRepair(f, DECIDE, "This kind of finding is not repaired automatically.")
 
@@ -152,4 +158,7 @@ class RepairPlan:
 
 def plan_repairs(findings: Iterable[Finding], schema: UniquenessSchema, table: str) -> RepairPlan:
     """What a repair of these findings does, finding by finding (no reads)."""
-    return RepairPlan(table, tuple(_plan_one(f, schema) for f in findings))
+    findings = list(findings)
+    # Account items the report found expired (their EXPIRED finding names no rule).
+    expired = frozenset(a for f in findings if f.status == EXPIRED and f.rule is None for a in f.account_ids)
+    return RepairPlan(table, tuple(_plan_one(f, schema, expired) for f in findings))

@@ -1,5 +1,5 @@
-"""The owner guard of a release: an orphan lock is deleted only while it names the owner the
-re-check read, and a cancellation for that reason is said as such.
+"""A release cancelled because its lock names another owner now, said as such (the guard
+itself: ``core.tx.release_reads.guarded_as_read``, the lock's owner and TTL as read).
 
 A lock released by someone else and claimed again by a new signup between the re-check and the
 send names its new account: the guard keeps it (DynamoDB cancels the transaction), where
@@ -8,27 +8,13 @@ send names its new account: the guard keeps it (DynamoDB cancels the transaction
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from dynoview.core.expressions.builders import and_, comparison
-from dynoview.core.expressions.placeholders import Placeholders
 from dynoview.core.repair.plan import RELEASE, PlannedRepair
 from dynoview.core.tx.cancellation import key_text
-from dynoview.core.tx.model import DELETE, Transaction
+from dynoview.core.tx.model import Transaction
 from dynoview.core.uniqueness.schema import UniquenessSchema, protected_text
-
-
-def guard_owner(tx: Transaction, schema: UniquenessSchema, attribute: str, seen: Any) -> None:
-    """The release's Delete also requires the lock to name ``seen`` (the owner the re-check
-    read), or to name none when it named none."""
-    delete = next(a for a in tx.actions if a.kind == DELETE)
-    ph = Placeholders()
-    exists = comparison(ph, schema.lock_pk_name, "attribute_exists", literal=True)
-    same = (comparison(ph, attribute, "=", seen, literal=True) if isinstance(seen, Mapping) and seen
-            else comparison(ph, attribute, "attribute_not_exists", literal=True))
-    delete.condition, delete.names, delete.values = and_(exists, same), ph.names, ph.values
-    delete.return_values = "ALL_OLD"  # the cancellation shows which account holds the lock now
 
 
 def claimed_again(schema: UniquenessSchema, item: PlannedRepair, tx: Transaction,

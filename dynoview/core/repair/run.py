@@ -54,7 +54,7 @@ from dynoview.core.repair.lookup import find_pair, holders_checkable, index_note
 from dynoview.core.repair.owner import account_holding, owner_read
 from dynoview.core.repair.pacing import DEFAULT_RATE, MAX_RATE, MIN_RATE, Pacer, check_rate
 from dynoview.core.repair.plan import RELEASE, PlannedRepair, RepairPlan
-from dynoview.core.repair.release_guard import claimed_again, guard_owner
+from dynoview.core.repair.release_guard import claimed_again
 from dynoview.core.repair.state import (
     ALREADY_FIXED,
     APPLIED,
@@ -79,6 +79,7 @@ from dynoview.core.tx.confirmation import confirmation_for
 from dynoview.core.tx.execution import TransactionInvalidError, execute_transaction
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, Action, Transaction
 from dynoview.core.tx.recovery import recover_interrupted
+from dynoview.core.tx.release_reads import LockRead
 from dynoview.core.tx.templates import EmptiedValueError, claim_missing_lock, release_orphan_lock
 from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.tx.wire import preview_text
@@ -265,13 +266,11 @@ class _Repairer:
             if isinstance(read, str):
                 return self.outcome(item, NEEDS_DECISION, read)
             seen = read
-        try:
-            tx = release_orphan_lock(self.schema, self.table.name, lock_key, seen)
-        except ValueError as exc:  # the named owner holds the value (in any spelling): no orphan
+        try:  # guarded on the lock as read: its owner and TTL (a reservation since cancels it)
+            return release_orphan_lock(self.schema, self.table.name, lock_key, seen,
+                                       lock_read=LockRead(lock, self.locks.expiry_attribute))
+        except ValueError as exc:  # the account the lock names holds the value (any spelling): no orphan
             return self.outcome(item, ALREADY_FIXED, f"{exc} Left as it is; nothing was sent.")
-        if rule.owner_attribute:
-            guard_owner(tx, self.schema, rule.owner_attribute, owner)
-        return tx
 
     def _recheck_missing(self, item: PlannedRepair, rule: LockRule) -> Transaction | RepairOutcome:
         f = item.finding
@@ -286,7 +285,7 @@ class _Repairer:
                                 "there is no lock to claim. Nothing was sent.")
         text = protected_text(account.get(rule.attribute))
         now = rule.held_form(account)  # as the finding names it: normalised, a scoped one's scope first
-        if now != f.value:
+        if now != f.value and not (text and now is None and f.value == ""):  # emptied: claim refuses
             shown = repr(text) if text else "no value"
             return self.outcome(item, CHANGED, f"Account {acct} now has {shown} as its {rule.attribute}, "
                                 f"not {f.value!r}: changed since the report, skipped. Run the audit "

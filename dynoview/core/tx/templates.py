@@ -1,10 +1,11 @@
 """Transactions from the article, filled from the uniqueness schema and an item.
 
 Every action is guarded: a lock is only created where none exists, only deleted while it
-exists, and an account is only changed while it still holds the values the user saw. A browser
-edit writes only the attributes it changes, each guarded on its value as seen (``item_writes``),
-so it never undoes another writer's change. Each builder returns a ``Transaction`` the user
-reviews in the builder before anything is sent.
+exists (an orphan's, also while it is as its caller read it: ``release_reads``), and an account
+is only changed while it still holds the values the user saw. A browser edit writes only the
+attributes it changes, each guarded on its value as seen (``item_writes``), so it never undoes
+another writer's change; a browser Delete, of an account too, is guarded on every attribute seen.
+Each builder returns a ``Transaction`` the user reviews in the builder before anything is sent.
 
 A scoped rule (OneTable's ``unique: true, scope: '${tenantId}'``) keys each lock by the account's
 scope as well as its value (``_unique#acme#User#email#ada@x.io``): every template fills the scope
@@ -15,8 +16,7 @@ locks with it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dynoview.core.expressions.builders import and_, comparison
@@ -41,6 +41,9 @@ from dynoview.core.tx.lock_actions import lock_delete as lock_delete
 from dynoview.core.tx.lock_actions import lock_name as _lock_name
 from dynoview.core.tx.lock_actions import lock_put as lock_put
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, PUT, UPDATE, Action, Transaction
+from dynoview.core.tx.release_reads import LockRead, OwnerHoldsError, guarded_as_read
+from dynoview.core.tx.release_reads import OwnerRead as OwnerRead  # re-exported
+from dynoview.core.tx.release_reads import owner_holds as owner_holds
 from dynoview.core.tx.template_releases import never_locked, noted, release_held
 from dynoview.core.uniqueness.schema import (
     LockRule,
@@ -221,13 +224,24 @@ def change_scope(schema: UniquenessSchema, table: str, account_item: Mapping[str
     return Transaction(actions=actions)
 
 
-def delete_account(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any]) -> Transaction:
+def delete_account(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any], *,
+                   as_read: bool = False) -> Transaction:
     """Delete the account and every lock it holds, in one transaction, each guarded.
 
     The account is guarded on every rule, so also on lacking the values it lacks: one that gains
-    a value (and its lock) after the read cancels the delete instead of leaving that lock behind."""
+    a value (and its lock) after the read cancels the delete instead of leaving that lock behind.
+    ``as_read``: ``account_item`` is the whole item as read (the browser's Del), so its Delete is
+    guarded as ``delete_item`` guards one, on every attribute seen (the rules' first) and, through
+    the preflight, on none added since (``Action.seen``)."""
     ph = Placeholders()
     cond = _holds(ph, schema, account_item, list(schema.rules))
+    label = "account"
+    if as_read:
+        first = guarded_attributes(list(schema.rules))
+        ordered = {**{n: account_item[n] for n in first if n in account_item}, **account_item}
+        ph, cond, label = _seen_delete_guard(ordered, schema.key_names, "account")
+        cond = and_(cond, *(comparison(ph, n, "attribute_not_exists", literal=True)
+                            for n in first if n not in account_item))
     locks: list[Action] = []
     notes: list[str] = []
     for rule in schema.rules:
@@ -239,52 +253,34 @@ def delete_account(schema: UniquenessSchema, table: str, account_item: Mapping[s
         locks += [release] if release is not None else []
         notes += [note] if note is not None else []
     account = _action(DELETE, table, ph, key=_account_key(schema, account_item), condition=cond,
-                      label="account", return_values="ALL_OLD")
+                      label=label, return_values="ALL_OLD", seen=account_item if as_read else None)
     return Transaction(actions=[noted(account, notes), *locks])
 
 
-@dataclass(frozen=True)
-class OwnerRead:
-    """What a caller read of a lock's former owner (strongly consistent): its key, and its
-    item, or None when no item has that key. The release is guarded on exactly this."""
-
-    key: Mapping[str, Any]
-    item: Mapping[str, Any] | None
-
-
-def owner_holds(rule: LockRule, owner: Mapping[str, Any] | None, stored: str) -> bool:
-    """Whether ``owner`` holds the lock's value ``stored`` by the rule's normalisation (and, for
-    a scoped rule, in the lock's scope): ``Ada@X.io`` holds ``ada@x.io`` under lowercase."""
-    held = rule.held_form(owner) if owner is not None else None
-    if held is None:
-        return False
-    try:
-        return held in (stored, rule.form_of(stored))
-    except ValueError:  # a form the rule cannot read: compare as stored
-        return held == stored
-
-
 def release_orphan_lock(schema: UniquenessSchema, table: str, lock_key: Mapping[str, Any],
-                        owner: OwnerRead | None = None) -> Transaction:
+                        owner: OwnerRead | None = None, *, lock_read: LockRead | None = None) -> Transaction:
     """Delete a lock no account holds (a stuck signup or a stale lock after a change).
 
-    Guarded by ``attribute_exists``. With a former owner, the caller reads it first (``owner``):
-    a condition cannot normalise (``email <> "ada@x.io"`` passes for ``Ada@X.io``), so an owner
-    that holds the value by the rule's normalisation is refused here, and otherwise a
-    ConditionCheck requires the owner unchanged since that read (its value and the attributes
-    its scope reads, exactly as read; absent while it was absent), which is race-free.
+    Guarded by ``attribute_exists``; with ``lock_read`` (the lock as the caller read it) also on
+    its TTL and owner attribute as read (``release_reads``): a lock that became a reservation, or
+    another account's, since that read cancels the transaction instead of being released. With a
+    former owner, the caller reads it first (``owner``): a condition cannot normalise
+    (``email <> "ada@x.io"`` passes for ``Ada@X.io``), so an owner that holds the value by the
+    rule's normalisation is refused here (``OwnerHoldsError``), and otherwise a ConditionCheck
+    requires the owner unchanged since that read (its value and the attributes its scope reads,
+    exactly as read; absent while it was absent), which is race-free.
     """
     match = schema.match_lock(lock_key)
     if match is None:
         raise ValueError("This item is not a lock of the table's uniqueness schema; pick a lock item.")
     rule, value = match
-    actions = [lock_delete(schema, table, rule, value, stored=True)]
+    release = lock_delete(schema, table, rule, value, stored=True)
+    actions = [release if lock_read is None else guarded_as_read(schema, rule, release, lock_read)]
     if owner is not None:
         if not isinstance(owner, OwnerRead):  # an owner key alone cannot guard (see above)
             raise TypeError("release_orphan_lock takes what was read of the owner: an OwnerRead.")
         if owner_holds(rule, owner.item, value):
-            raise ValueError(f"The former owner still holds {rule.name} {rule.spelled(value)}: "
-                             "this lock is not an orphan, so it is not released.")
+            raise OwnerHoldsError(schema, rule, value, owner, release.key, lock_read)
         ph = Placeholders()
         cond = _holds(ph, schema, owner.item, [rule]) if owner.item is not None else \
             comparison(ph, schema.pk_name, "attribute_not_exists", literal=True)
@@ -456,18 +452,25 @@ def edit_refusal(table_info: TableInfo, old_item: Mapping[str, Any], new_item: M
     return None
 
 
+def _seen_delete_guard(item: Mapping[str, Any], keys: Sequence[str],
+                       what: str) -> tuple[Placeholders, str, str]:
+    """The browser's Delete guard of ``item`` (``fitting_seen_guard``), and the label saying how
+    many of its attributes it checks when one condition cannot check them all."""
+    ph, cond, guarded = fitting_seen_guard(item, keys)
+    total = sum(1 for n in item if n not in keys)
+    label = what if guarded == total else (
+        f"{what}, guarded on {guarded} of its {total} attributes (one condition holds no more): "
+        f"a change since to the other {total - guarded} is not detected")
+    return ph, cond, label
+
+
 def delete_item(table_info: TableInfo, item: Mapping[str, Any]) -> Transaction:
     """Delete an item from the browser, only if it still holds every value the user saw and,
     through the preflight, no attribute added since (``Action.seen``, as ``_move_item``).
 
     An item with more attributes than one condition can check (DynamoDB's 300 operators and
     4 KB) is guarded on as many as fit, and the action's label says how many of how many."""
-    keys = table_info.key_names
-    ph, cond, guarded = fitting_seen_guard(item, keys)
-    total = sum(1 for n in item if n not in keys)
-    label = "item" if guarded == total else (
-        f"item, guarded on {guarded} of its {total} attributes (one condition holds no more): "
-        f"a change since to the other {total - guarded} is not detected")
+    ph, cond, label = _seen_delete_guard(item, table_info.key_names, "item")
     return Transaction(actions=[_action(DELETE, table_info.name, ph, key=table_info.key_of(dict(item)),
                                         condition=cond, label=label, return_values="ALL_OLD",
                                         seen=item)])

@@ -97,11 +97,14 @@ class LockRule:
 
     def held_form(self, item: Mapping[str, Any]) -> str | None:
         """The form an account item's value takes in the lock (normalised; for a scoped rule,
-        its scope, the middle and the value), or None when it has no value."""
+        its scope, the middle and the value), or None when it has no value: none, or one its
+        normalisation empties ("   " trimmed), as the audit reads it (``Pairing.feed``)."""
         text = protected_text(item.get(self.attribute))
         if not text:
             return None
         held = normalise(text, self.normalisation)
+        if not held:  # else the preflight kept the '' lock the audit calls an orphan
+            return None
         if self.scope is None:
             return held
         return fill_scope(self.scope, item) + (self.middle or "") + held

@@ -348,9 +348,17 @@ class TemplateRunner(QObject):
         schema = self.schema_of(table.name)
         if schema.is_account(item):
             self.select(item, table.name)
-            self.delete_account()
+            self.open_form(_ReadAccountDeleteForm(schema, table.name, item, self._parent))
         elif schema.match_lock(item) is not None:
             self.select(item, table.name)
             self.release()
         else:
             self.transaction_ready.emit(templates.delete_item(table, item), "")
+
+
+class _ReadAccountDeleteForm(DeleteAccountForm):
+    """Delete account from the browser, which read the whole item: its Delete is guarded as the
+    browser's Delete of any other item, on every attribute seen (``templates.delete_account``)."""
+
+    def build(self) -> Transaction:
+        return templates.delete_account(self.schema, self.table, self.account, as_read=True)

@@ -155,6 +155,17 @@ def test_plan_leaves_a_missing_lock_whose_key_is_too_long_to_a_person() -> None:
                               "needs a decision.")
 
 
+def test_plan_leaves_the_missing_lock_of_an_expired_account_to_a_person() -> None:
+    """The report lists the account as expired: a claim was planned, then skipped at every run's
+    re-check ("has expired since the report", though it had expired before), so the finding
+    came back after every repair."""
+    plan = plan_repairs([_finding(MISSING_LOCK, "username", "bob", ("ACCT#0",)),
+                         _finding(EXPIRED, None, None, ("ACCT#0",)),
+                         _finding(MISSING_LOCK, "username", "ann", ("ACCT#1",))], S, "accounts")
+    assert [p.kind for p in plan.items] == [DECIDE, DECIDE, CLAIM]
+    assert plan.items[0].reason.startswith("Not claimed: account ACCT#0 has expired (its TTL passed")
+
+
 def _outcome(item_id: str, status: str) -> RepairOutcome:
     return RepairOutcome(item_id, RELEASE, status, f"{status}.", "release x", "tok", "{}",
                          [_lock("EMAIL", "x")])
