@@ -10,7 +10,8 @@ and SIGTERM end it with a summary. A stream that ends is followed on its table's
 with none, a watch given --fail-on, --duration or --until-idle waits for one, and ending first
 is exit 2 (what was written meanwhile was not watched). A watch that ends while its reads of a
 stream keep failing (each failed round said and retried) is exit 2 too, whatever its options:
-it did not read what was written since the first of those rounds.
+it did not read what was written since the first of those rounds; the changes that stream was not
+read past are said as unsettled, never shown as findings nor counted (``Watcher.unsettled``).
 Documented in docs/cli-watch.md. A schema whose locks have a table of their own is watched on
 both tables' streams (docs/locks-table.md).
 """
@@ -197,6 +198,8 @@ def summary(run: _Run, watcher: Watcher) -> dict[str, Any]:
         "unwatched_since": _unwatched(watcher),
         "unread_since": {name: _iso(since) for name, (since, _) in run.unread.items()},
         "failed_rounds": {name: rounds for name, (_, rounds) in run.unread.items()},
+        "unsettled": [held.to_json({n: w for n, (w, _) in run.unread.items()})
+                      for held in watcher.unsettled],
     }
 
 
@@ -267,6 +270,10 @@ def _gaps_text(data: dict[str, Any], run: _Run) -> str:
                     "each said above)")
         todo.append("check the endpoint and the network to it (the notices above say what "
                     "failed), then watch again")
+    if data["unsettled"] and gaps:
+        held = _counts_text(Counter(u["status"] for u in data["unsettled"]))
+        gaps[-1] += (f"; changes whose writes it was not read past, {held}, stayed unsettled: "
+                     "neither shown nor counted (each said above)")
     advice = " and ".join(dict.fromkeys(todo))  # one advice for two tables failing alike
     return (f" Exit 2: {'; and '.join(gaps)}: what was written after that was not watched, so the "
             f"watch cannot say whether a finding appeared. {advice[0].upper()}{advice[1:]}.")
@@ -361,7 +368,9 @@ def _loop(watcher: Watcher, run: _Run) -> None:
         wait = step.wait_s
         if args.duration is not None:
             wait = min(wait, max(0.0, run.started + args.duration - now))
-        if args.until_idle is not None:
+        if args.until_idle is not None and quiet < args.until_idle and not step.failed:
+            # Wake when the table would turn idle; never under a failed or throttled read's
+            # back-off (the notice said "trying again in N s"), nor once idle already.
             wait = min(wait, max(0.05, args.until_idle - quiet))
         if wait > 0:
             time.sleep(wait)
@@ -392,6 +401,9 @@ def _end(run: _Run, watcher: Watcher) -> int:
     """The changes still settling, the summary and the exit status."""
     if run.ended != "a --fail-on finding appeared":
         run.show(watcher.finish())
+        since = {name: when for name, (when, _) in _unread(watcher).items()}
+        for held in watcher.unsettled:  # not findings: a stream was not read past them
+            say(held.text(since))
     _take_stock(run, watcher)
     data = summary(run, watcher)
     if run.args.format == "json":

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
+
+from botocore.exceptions import ClientError
 
 from dynoview.core.errors import DynoViewError, aws_error_code
 from dynoview.core.session.table_settings import (
@@ -27,6 +29,10 @@ if TYPE_CHECKING:  # a type here: the connection code loads when one is made
 
 #: DescribeTable calls in flight while a listing is described (metadata reads, no capacity).
 LISTING_WORKERS = 8
+#: DescribeTimeToLive's refusals that mean "the TTL cannot be described here": the engine lacks
+#: the operation, or the role may not call it. The table's TTL is then unknown (``ttl_error``).
+TTL_NOT_DESCRIBABLE = frozenset({"UnknownOperationException", "AccessDeniedException",
+                                 "NotImplementedException", "NotImplemented"})
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,9 @@ class TableInfo:
     ttl_attribute: str | None = None  # as DescribeTimeToLive names it: a DISABLED one still does
     #: As DescribeTimeToLive says it; "" (a table described in code): on when an attribute is named.
     ttl_status: str = ""
+    #: Why DescribeTimeToLive could not be read here (its error code: an engine without it, access
+    #: denied), so the TTL is unknown (``ttl_status`` UNKNOWN); None: it was read.
+    ttl_error: str | None = None
     stream_enabled: bool = False
     stream_view_type: str | None = None
     stream_arn: str | None = None
@@ -107,6 +116,17 @@ class TableInfo:
         return status in {"ENABLED", "ENABLING"} and bool(self.ttl_attribute)
 
     @property
+    def ttl_unknown_note(self) -> str | None:
+        """What a check by TTL says when the TTL could not be read (None: it was): a lock whose
+        TTL may be ahead cannot be told from a stuck one."""
+        if self.ttl_error is None:
+            return None
+        return (f"TTL could not be read for table {self.name} (DescribeTimeToLive: {self.ttl_error}): "
+                "reservations cannot be told from stuck locks, so a lock no account holds may be a "
+                "sign-up still completing (its TTL ahead) rather than a stuck signup. Allow "
+                "dynamodb:DescribeTimeToLive to have them told apart.")
+
+    @property
     def expiry_attribute(self) -> str | None:
         """The attribute DynamoDB deletes expired items by, or None when TTL is off: a DISABLED
         or DISABLING table still names its attribute, but nothing it holds will expire, so a lock
@@ -130,6 +150,8 @@ class TableInfo:
         ]
         if self.ttl_enabled:
             lines.append(f"TTL: {(self.ttl_status or 'enabled').lower()} on attribute {self.ttl_attribute}")
+        elif self.ttl_error is not None:
+            lines.append(f"TTL: unknown (DescribeTimeToLive: {self.ttl_error})")
         else:
             lines.append("TTL: disabled")
         if self.stream_enabled:
@@ -228,8 +250,16 @@ def describe_table(conn: Connection, name: str) -> TableInfo:
             "DynamoDB always sends: is the endpoint URL a DynamoDB endpoint?")
     try:
         ttl = conn.client.describe_time_to_live(TableName=name).get("TimeToLiveDescription", {})
-    except Exception:  # some local endpoints lack the TTL API; the table is still browsable
-        ttl = {}
+    except ClientError as exc:
+        # An engine without the TTL API, or a role without its permission: the table is still
+        # browsable, its TTL unknown and said so. Anything else (throttling, a 5xx past
+        # botocore's retries) raises, as DescribeTable's errors do: a TTL taken for "none"
+        # would call every reservation a stuck signup.
+        code = aws_error_code(exc)
+        if code not in TTL_NOT_DESCRIBABLE:
+            raise
+        info = table_info_from_description(table, {"TimeToLiveStatus": "UNKNOWN"})
+        return replace(info, ttl_error=code)
     return table_info_from_description(table, ttl if isinstance(ttl, dict) else {})
 
 

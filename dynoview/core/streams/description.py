@@ -16,6 +16,8 @@ from typing import Any
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.session.connection import Connection
+from dynoview.core.session.integrity import DamagedResponseError
+from dynoview.core.streams.page import DAMAGED_ATTEMPTS
 from dynoview.core.streams.records import as_utc
 
 ORDER_NOTE = (
@@ -180,7 +182,7 @@ def describe_stream(conn: Connection, arn: str) -> StreamInfo:
     desc: dict[str, Any] | None = None
     shards: list[Any] = []
     while True:
-        page = client.describe_stream(**request)["StreamDescription"]
+        page = _described(client, request)
         desc = desc or dict(page)
         shards.extend(page.get("Shards", []) or [])
         last = page.get("LastEvaluatedShardId")
@@ -189,6 +191,36 @@ def describe_stream(conn: Connection, arn: str) -> StreamInfo:
         request["ExclusiveStartShardId"] = last
     desc["Shards"] = shards
     return stream_info_from_description(desc)
+
+
+def _described(client: Any, request: Mapping[str, Any]) -> Mapping[str, Any]:
+    """One DescribeStream page, asked again when its answer arrived damaged (cut short on the
+    way, or of a shape DescribeStream never gives); a DamagedResponseError after
+    ``DAMAGED_ATTEMPTS`` in a row, which a watch says and retries as it does GetRecords'."""
+    damage = ""
+    for _ in range(DAMAGED_ATTEMPTS):
+        damage = _damage(page := client.describe_stream(**request).get("StreamDescription"))
+        if not damage:
+            return page
+    raise DamagedResponseError(
+        f"The answer to DescribeStream arrived damaged ({damage}) {DAMAGED_ATTEMPTS} times in a "
+        "row, so it was discarded: nothing from it was used. Something between you and DynamoDB "
+        "(a proxy, VPN or flaky network), or the endpoint itself, is changing answers; retry, and "
+        "check the network if it keeps happening.", retried=True)
+
+
+def _damage(page: Any) -> str:
+    """What makes a StreamDescription one DescribeStream never gives ("" when it is whole). A
+    body cut short parses as no description at all (botocore keeps its text as a message)."""
+    if not isinstance(page, Mapping):
+        return "it has no StreamDescription"
+    if not isinstance(page.get("StreamArn"), str):
+        return "its StreamDescription has no StreamArn"
+    shards = page.get("Shards") or []
+    if not isinstance(shards, list) or not all(
+            isinstance(s, Mapping) and isinstance(s.get("ShardId"), str) for s in shards):
+        return "its Shards are not a list of shards"
+    return ""
 
 
 def _quoted(text: str, limit: int = 48) -> str:

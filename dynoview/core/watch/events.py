@@ -29,6 +29,10 @@ MOMENT_S = 1.0
 #: Records of the same moment shown per event; the rest are counted.
 MOMENT_LIMIT = 8
 
+#: Said of an orphan lock in a table whose TTL could not be read.
+TTL_UNKNOWN_TEXT = ("TTL could not be read: reservations cannot be told from stuck locks, so this "
+                    "lock may be a sign-up still completing, not a stuck signup")
+
 SOURCE_TEXT = {
     "images": "from the record's images",
     "read back": "read back with GetItem (the stream carries no new image)",
@@ -139,6 +143,9 @@ class WatchEvent:
     more_same_moment: int = 0
     reseeded: bool = False  # found by an audit after records were lost, not by a record
     extra_causes: list[Cause] = field(default_factory=list)
+    # An orphan lock in a table whose TTL could not be read (``TableInfo.ttl_error``): it may be
+    # a reservation, which cannot be told from a stuck lock.
+    ttl_unknown: bool = False
 
     @property
     def kind(self) -> str:
@@ -168,6 +175,8 @@ class WatchEvent:
             lines.append(f"    was: {was}")
         if self.reseeded:
             lines.append("    found by the audit that re-seeded the watch (records were lost)")
+        if self.ttl_unknown:
+            lines.append(f"    {TTL_UNKNOWN_TEXT}")
         for cause in self.causes:
             lines.append(f"    caused by: {cause.text()}")
         for other in self.same_moment:
@@ -193,6 +202,8 @@ class WatchEvent:
         }
         if f.reserved_until:  # an orphan lock that is a reservation, as the audit's JSON says it
             out["reserved_until"] = f.reserved_until
+        if self.ttl_unknown:
+            out["ttl_unknown"] = TTL_UNKNOWN_TEXT
         out |= {
             "caused_by": [c.to_json() for c in self.causes],
             "same_moment": [c.to_json() for c in self.same_moment],

@@ -40,6 +40,7 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.streams.description import StreamInfo, describe_stream
 from dynoview.core.streams.reader import LATEST, TRIM_HORIZON
+from dynoview.core.uniqueness.findings import ORPHAN_LOCK
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.watch.events import (
     APPEARED,
@@ -66,6 +67,7 @@ from dynoview.core.watch.seed import (
     stream_successor,
     streamed,
 )
+from dynoview.core.watch.settling import Unsettled, cause_time, findings_held, merge
 from dynoview.core.watch.state import Update, WatchState, identity, keeps_records
 
 DEFAULT_SETTLE_S = 0.2
@@ -141,8 +143,13 @@ class Watcher:
         # (follower, result) read but not applied yet: during the seeding audit, or held by a
         # failed re-read (``_fenced``).
         self._buffered: list[tuple[int, FollowResult]] = []
-        # Per follower: how far every shard of its stream has been read (``FollowResult.frontier``).
+        # Per follower: how far every shard of its stream has been read (``FollowResult.frontier``),
+        # and in which round it was last read.
         self._frontier: list[datetime | None] = [None, None]
+        self._read_round = [0, 0]
+        self._failing: set[int] = set()  # followers whose last round failed (to be retried)
+        # Changes ``finish`` held back: a stream whose reads kept failing was not read past them.
+        self.unsettled: list[Unsettled] = []
         # When the last seeding audit ran: records older than it are not applied over it.
         self.fence: SeedFence | None = None
         # Per follower whose stream ended, with no new stream followed yet: when it was found.
@@ -175,7 +182,8 @@ class Watcher:
         replay = self.choice.mode == REPLAY
         position = TRIM_HORIZON if replay else LATEST
         self.follower = StreamFollower(self.reader, self.info, self.table.name, position)
-        notices = [self.choice.reason, *self.follower.notes()]
+        notices = [self.choice.reason, *self.follower.notes(),
+                   *(t.ttl_unknown_note for t in (self.table, self.locks_table) if t and t.ttl_unknown_note)]
         if self.locks_table is not None and self.locks_info is not None:
             self.locks_follower = StreamFollower(self.reader, self.locks_info, self.locks_table.name,
                                                  position)
@@ -275,6 +283,7 @@ class Watcher:
             out.more = out.more or result.more
         self.records += out.records
         out.failed = any(r.failed or r.throttled for r in latest.values())
+        self._failing = {n for n, r in latest.items() if r.failed} | (self._failing - latest.keys())
         self.ended.update((n, datetime.now(UTC)) for n, r in latest.items()
                           if r.finished and n not in self.ended)
         self._pend(self.state.expire_due(), now)
@@ -355,7 +364,7 @@ class Watcher:
     def _note_read(self, n: int, result: FollowResult) -> None:
         """How far stream ``n`` has been read, shard by shard (see the module doc)."""
         if not result.failed:
-            self._frontier[n] = result.frontier
+            self._frontier[n], self._read_round[n] = result.frontier, self.rounds
 
     def _two_streams(self, out: WatchStep, latest: dict[int, FollowResult]) -> None:
         """The step's state over both streams."""
@@ -373,12 +382,24 @@ class Watcher:
         frontier = min(self._frontier[n] or _NOTHING_READ for n in range(len(self.followers)))
         for pending in self._pending.values():
             if not pending.covered and pending.first_round < self.rounds:
-                when = _cause_time(pending.change)
+                when = cause_time(pending.change)
                 pending.covered = when is None or frontier > when
 
     def finish(self) -> list[WatchEvent]:
-        """The changes still settling, shown now (the watch is ending)."""
+        """The changes still settling, shown now (the watch is ending), but for those a stream
+        whose reads keep failing was not read past: held as ``unsettled``, never shown."""
+        for key, pending in list(self._pending.items()):
+            unread = tuple(self._table(n).name for n in sorted(self._failing)
+                           if not self._read_past(n, pending))
+            if unread:
+                self.unsettled.append(Unsettled(self._pending.pop(key).change, unread))
         return self._settled(self.clock(), force=True)
+
+    def _read_past(self, n: int, pending: _Pending) -> bool:
+        """Whether stream ``n`` was read, in a later round, past the records of a change."""
+        when, frontier = cause_time(pending.change), self._frontier[n]
+        return pending.covered or when is None or (
+            self._read_round[n] > pending.first_round and frontier is not None and frontier > when)
 
     @property
     def pending(self) -> int:
@@ -430,7 +451,7 @@ class Watcher:
             if waiting is None:
                 self._pending[key] = _Pending(change, now, self.rounds, reseeded)
                 continue
-            merged = _merge(waiting.change, change)
+            merged = merge(waiting.change, change)
             if merged is None:
                 del self._pending[key]  # undone before it was shown
             else:
@@ -446,7 +467,9 @@ class Watcher:
         for key in ready:
             pending = self._pending.pop(key)
             moment, more = self.recent.same_moment(pending.change.causes)
-            event = WatchEvent(pending.change, detected, moment, more, pending.reseeded)
+            event = WatchEvent(pending.change, detected, moment, more, pending.reseeded,
+                               ttl_unknown=pending.change.finding.status == ORPHAN_LOCK
+                               and self._table(1).ttl_error is not None)
             self.shown[(event.kind, event.finding.status)] += 1
             events.append(event)
         return events
@@ -459,7 +482,9 @@ class Watcher:
 
     @property
     def current_findings(self) -> int:
-        return len(self.state.all_findings()) if self.state is not None else 0
+        if self.state is None:
+            return 0
+        return len(self.state.all_findings()) - findings_held(self.unsettled)
 
     @property
     def replaying(self) -> bool:
@@ -469,31 +494,3 @@ class Watcher:
     def seeded_by_audit(self) -> bool:
         return self.choice is not None and self.choice.mode == AUDIT
 
-
-def _cause_time(change: FindingChange) -> datetime | None:
-    """The newest record time among a change's causes (None: no record caused it)."""
-    times = [c.event.time for c in change.causes if c.event is not None and c.event.time is not None]
-    return max(times) if times else None
-
-
-def _merge(first: FindingChange, then: FindingChange) -> FindingChange | None:
-    """Two changes of one finding, not yet shown, as one (None: the second undid the first)."""
-    causes = (*first.causes, *(c for c in then.causes if all(c is not d for d in first.causes)))
-    if first.kind == APPEARED:
-        if then.kind == RESOLVED:
-            return None
-        return FindingChange(APPEARED, then.finding, causes)
-    if first.kind == RESOLVED:
-        if then.kind == APPEARED:
-            before = first.finding
-            if (before.account_ids, before.lock_keys) == (then.finding.account_ids, then.finding.lock_keys):
-                return None  # back as it was
-            return FindingChange(CHANGED, then.finding, causes, before)
-        return FindingChange(RESOLVED, first.finding, causes)
-    # CHANGED first
-    if then.kind == RESOLVED:
-        return FindingChange(RESOLVED, first.previous or first.finding, causes)
-    previous = first.previous or first.finding
-    if (previous.account_ids, previous.lock_keys) == (then.finding.account_ids, then.finding.lock_keys):
-        return None
-    return FindingChange(CHANGED, then.finding, causes, previous)
