@@ -1,6 +1,7 @@
-"""The builder's background work: the preflight (reading what a transaction touches) and the
-guarded send, each an ``async def`` task named ``builder-execute`` on the qasync loop. The
-send's states and the questions between these two steps are ``send_flow``'s.
+"""The builder's background work: the preflight (describing the tables the window does not
+know yet, then reading what a transaction touches) and the guarded send, each an ``async def``
+task named ``builder-execute`` on the qasync loop. The send's states and the questions between
+these two steps are ``send_flow``'s.
 
 One name for both: a new preflight or send cancels a stale one, and while either runs the
 panel's Execute is disabled. Results and errors come back as signals; ``idle`` says the
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -25,11 +27,15 @@ from dynoview.core.tx.action_log import ActionLog, connection_record
 from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.model import Transaction
 from dynoview.core.tx.outcomes import ExecutionResult
+from dynoview.core.tx.validation import TableSchemas, describe_tables
 from dynoview.core.tx.wire import body_json, request_body
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.context import AppContext
 
 EXECUTE_TASK = "builder-execute"
+#: Given the descriptions of the tables a preflight found unknown (on the UI thread): the schema
+#: and tables to judge with, or None when the check stops there (it said why).
+Described = Callable[[TableSchemas], tuple[UniquenessSchema, dict[str, TableInfo]] | None]
 
 
 class BuilderController(QObject):
@@ -54,13 +60,21 @@ class BuilderController(QObject):
 
     def start_preflight(self, reader: Reader, tx: Transaction, schema: UniquenessSchema,
                         tables: dict[str, TableInfo], *, execute_after: bool,
-                        log: ActionLog | None = None) -> None:
-        self._start(self.preflight(reader, tx, schema, tables, execute_after, log),
+                        log: ActionLog | None = None, described: Described | None = None) -> None:
+        self._start(self.preflight(reader, tx, schema, tables, execute_after, log, described),
                     self.preflight_failed.emit)
 
     async def preflight(self, reader: Reader, tx: Transaction, schema: UniquenessSchema,
                         tables: dict[str, TableInfo], execute_after: bool,
-                        log: ActionLog | None = None) -> None:
+                        log: ActionLog | None = None, described: Described | None = None) -> None:
+        unknown = [name for name in dict.fromkeys(a.table for a in tx.actions) if name not in tables]
+        if unknown and described is not None:
+            # Tables the window has not opened are described first, as the CLI's transact does:
+            # without their indexes and size the preflight missed the holders of their locks.
+            given = described(await self.ctx.tasks.call(describe_tables, reader.conn, unknown))
+            if given is None:
+                return
+            schema, tables = given
         # The uniqueness preflight, and a Delete that would destroy attributes added since
         # its item was opened (``Action.seen``) refused too.
         result: Preflight = await self.ctx.tasks.call(preflight_with_unseen, reader, tx, schema, tables,

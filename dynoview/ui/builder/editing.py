@@ -10,8 +10,9 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QSplitter, QWidget
 
+from dynoview.core.session.table_suggestion import did_you_mean
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.tx.model import PUT, Action, Problem, Transaction
+from dynoview.core.tx.model import PUT, WARNING, Action, Problem, Transaction
 from dynoview.core.tx.outcomes import ActionOutcome, ExecutionResult
 from dynoview.core.tx.validation import validate
 from dynoview.core.tx.wire import RequestShapeError, body_json, preview_text
@@ -26,7 +27,8 @@ DEFAULT_TABLE = "accounts"
 
 
 def tables_of(ctx: AppContext) -> dict[str, TableInfo]:
-    """The tables the builder knows by name: the connection's, and the open one."""
+    """The tables the builder knows by name: those described on this connection (opened, or
+    named by a transaction the builder checked), and the open one."""
     tables = dict(ctx.tables)
     if ctx.table is not None:
         tables[ctx.table.name] = ctx.table
@@ -38,17 +40,35 @@ def default_table(ctx: AppContext) -> str:
 
 
 def judge(tx: Transaction, input_problems: list[Problem], tables: Mapping[str, TableInfo],
-          schema: UniquenessSchema) -> tuple[list[Problem], str]:
-    """(problems, exact preview) of the transaction as edited ("" when nothing can be sent)."""
+          schema: UniquenessSchema,
+          missing: Mapping[str, str | None] | None = None) -> tuple[list[Problem], str]:
+    """(problems, exact preview) of the transaction as edited ("" when nothing can be sent).
+    ``missing``: the tables a DescribeTable said are not on this connection (-> one named like it)."""
     if not tx.actions:
         return [], ""  # an empty builder is a starting point, not a list of errors
     problems = list(input_problems)
     if not any(p.is_error for p in problems):
-        problems += validate(tx, tables, schema)
+        # A table merely not described yet is no sign it is missing (the preflight describes it):
+        # only one DescribeTable said is not there is called so, at its Table field.
+        problems += [p for p in validate(tx, tables, schema) if not _unknown_table(p)]
+        problems += _missing_tables(tx, tables, missing or {})
     try:
         return problems, preview_text(tx.to_request())
     except RequestShapeError as exc:
         return [*problems, Problem(None, "actions", exc.message)], ""
+
+
+def _unknown_table(problem: Problem) -> bool:
+    """Validation's warning for a table not among those given (its only Table warning)."""
+    return problem.field == "table" and not problem.is_error
+
+
+def _missing_tables(tx: Transaction, tables: Mapping[str, TableInfo],
+                    missing: Mapping[str, str | None]) -> list[Problem]:
+    return [Problem(index, "table", f"Table {action.table} is not on this connection; check the name."
+                    f"{did_you_mean(missing[action.table])}", WARNING)
+            for index, action in enumerate(tx.actions)
+            if action.table in missing and action.table not in tables]
 
 
 def request_json(tx: Transaction, preview: str) -> dict[str, Any]:

@@ -267,7 +267,8 @@ class BuilderPanel(QWidget):
         actions, input_problems = self.action_pane.editor_stack.build()
         token = self.token_row.token_for([a.to_request() for a in actions])
         self.transaction = tx = Transaction(actions=actions, token=token)
-        self.problems, self.preview = judge(tx, input_problems, tables_of(self.ctx), self.schema_of(tx))
+        self.problems, self.preview = judge(tx, input_problems, tables_of(self.ctx), self.schema_of(tx),
+                                            self.send_flow.missing)
         self.side.preview.set_text(self.preview)
         self.side.problem_list.set_problems(self.problems, empty=not actions)
         self.side.title_problems(self.problems)
@@ -318,12 +319,23 @@ class BuilderPanel(QWidget):
         if not execute_after and (self.ctx.reader is None or not self.transaction.actions
                                   or has_errors(self.problems)):
             reason = self.tr("Connect and fix the problems listed first: the preflight reads the live table.")
-        env = SendEnv(self.schema_of(self.transaction), tables_of(self.ctx), self.action_log,
-                      self.token_row.pinned, self.drafts.logged_token)
-        if reason is not None or not self.send_flow.check(self.transaction.copy(), env,
+        tx = self.transaction.copy()
+        if reason is not None or not self.send_flow.check(tx, self._send_env(tx),
                                                           execute_after=execute_after):
             self.status.setText(reason or "")
         self._update_execute()  # off while the preflight runs (its task starts after the render)
+
+    def _send_env(self, tx: Transaction) -> SendEnv:
+        return SendEnv(self.schema_of(tx), tables_of(self.ctx), self.action_log, self.token_row.pinned,
+                       self.drafts.logged_token, renew=functools.partial(self._renewed_env, tx))
+
+    def _renewed_env(self, tx: Transaction) -> SendEnv | str:
+        """The send's env once the tables ``tx`` names are described: judged again with their
+        keys and rules; a sentence when that finds an error (nothing is sent then)."""
+        self.refresh()
+        if has_errors(self.problems):
+            return self.tr("Fix the problems listed first: nothing is sent while the transaction has errors.")
+        return self._send_env(tx)
 
     def ask_confirmation(self, requirement: Any, preview: str,
                          answer: Callable[[str | bool | None], None]) -> None:

@@ -28,6 +28,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from dynoview.core.edits.staging import written_values
+from dynoview.core.errors import credentials_failed
 from dynoview.core.preflight.check import Preflight
 from dynoview.core.preflight.guards import Guard, add_guards
 from dynoview.core.preflight.model import CANCELLED as WOULD_CANCEL
@@ -40,6 +41,7 @@ from dynoview.core.tx.confirmation import ConfirmationRequirement, confirmation_
 from dynoview.core.tx.idempotency import stale_token_warning, token_first_sent
 from dynoview.core.tx.model import CONDITION_CHECK, Transaction
 from dynoview.core.tx.outcomes import APPLIED, CANCELLED, SUCCEEDED, UNKNOWN, WRITTEN, ExecutionResult
+from dynoview.core.tx.validation import TableSchemas
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.builder.controller import BuilderController
 from dynoview.ui.context import AppContext, WrittenKey
@@ -92,6 +94,9 @@ class SendEnv:
     log: ActionLog
     pinned: bool = False  # the user brought the token (typed or imported): it may be late
     logged_token: str | None = None  # a token the action log holds a send of (restored work)
+    # Once the tables the window did not know are described (and in ``ctx.tables``): the env
+    # judged again with them (their keys and rules), or a sentence saying why nothing can be sent.
+    renew: Callable[[], SendEnv | str] | None = None
 
 
 @dataclass(frozen=True)
@@ -195,6 +200,9 @@ class SendFlow(QObject):
         # confirmed for and sent through.
         self._conn: Connection | None = None
         self._reader: Reader | None = None
+        #: Tables a DescribeTable said are not on this connection -> the table named like it
+        #: (or None): the builder says so at their actions' Table field.
+        self.missing: dict[str, str | None] = {}
 
     @property
     def state(self) -> State:
@@ -242,7 +250,7 @@ class SendFlow(QObject):
         self._go(State.CHECKING, tx=tx, execute_after=execute_after,
                  message=self.tr("Preflight: reading the accounts and locks this transaction touches…"))
         self.controller.start_preflight(reader, tx, env.schema, env.tables, execute_after=execute_after,
-                                        log=env.log)
+                                        log=env.log, described=self._described)
         return True
 
     def override(self, typed: bool) -> None:
@@ -290,6 +298,7 @@ class SendFlow(QObject):
         """The window's connection changed: a send not sent yet (its preflight running, or a
         question open) is abandoned, as its preflight read and its confirmation named the other
         one. The panel calls it after its own reaction, so the status keeps the reason."""
+        self.missing.clear()  # DescribeTable's answers were the other connection's
         if self.state not in PREPARING or self._conn is None or self.ctx.connection is self._conn:
             return
         if self.state is State.CHECKING:
@@ -318,6 +327,31 @@ class SendFlow(QObject):
         return guarded if guarded is not None and guarded[1] else None
 
     # ---------------------------------------------------------------- background answers
+
+    def _described(self, described: TableSchemas) -> tuple[UniquenessSchema, dict[str, TableInfo]] | None:
+        """The tables the transaction names that the window did not know, described: added to
+        what it knows, and the (schema, tables) the preflight judges with; None when it stops
+        (a table does not exist, or the builder's checks now find an error)."""
+        env, tx = self._env, self.step.tx
+        if self.state is not State.CHECKING or env is None or tx is None \
+                or self.ctx.connection is not self._conn:
+            return None  # abandoned meanwhile: its answer is not this window's any more
+        for name, info in described.infos.items():
+            self.ctx.tables.setdefault(name, info)  # as opening it would (the builder, the views)
+            self.missing.pop(name, None)
+        self.missing.update({name: described.meant.get(name) for name in described.missing})
+        renewed = env.renew() if env.renew is not None else dataclasses.replace(
+            env, tables={**described.infos, **env.tables})
+        if isinstance(renewed, str):
+            self._go(State.EDITING, message=renewed)
+            return None
+        if described.missing:
+            said = " ".join(p.message for p in described.problems(tx))
+            self._go(State.EDITING, message=self.tr("{missing} The preflight did not run; nothing was sent.")
+                     .format(missing=said))
+            return None
+        self._env = renewed
+        return renewed.schema, renewed.tables
 
     def _checked(self, tx: Transaction, execute_after: bool, preflight: Preflight) -> None:
         if self.state is not State.CHECKING:
@@ -363,8 +397,12 @@ class SendFlow(QObject):
 
     def _send_failed(self, exc: BaseException) -> None:
         err = self.ctx.report(exc, operation="TransactWriteItems")
+        message = err.message
+        if credentials_failed(exc):  # raised while signing: the request never left
+            message = self.tr("No credentials could be had to sign the transaction, so nothing was "
+                              "sent. {message}").format(message=err.message)
         self._go(State.SETTLED, tx=self.executed, preflight=self.preflight, outcome=Outcome.FAILED,
-                 error=exc, message=err.message)
+                 error=exc, message=message)
 
     # ---------------------------------------------------------------- helpers
 
