@@ -268,6 +268,33 @@ def _service_at(url: str) -> str:
     return f" at {parts.scheme}://{host}{f':{port}' if port else ''}"
 
 
+#: The title of a sign-in that failed after the connection opened (a refresh of its credentials).
+SIGN_IN_FAILED = "Sign-in failed"
+
+
+def retrieval_sentence(provider: str, name: str, profile: str | None, detail: str,
+                       phrased: bool) -> str:
+    """What to say when a credential source failed (botocore's ``CredentialRetrievalError``),
+    when connecting or when the credentials are refreshed later: the same sentence both times.
+
+    ``name``: the profile whose source failed (a role chain's source profile, say), ``profile``
+    the connection's; ``detail``: the failure in words, redacted; ``phrased``: ``detail`` is a
+    sentence of ``credential_process.py`` (else botocore's own, never quoted for a process).
+    """
+    chain = f" Profile {profile} signs in through profile {name}." if profile and name != profile else ""
+    if provider == "custom-process" and not phrased:
+        # botocore's message quotes the process's standard error whole: a helper's own secrets
+        # (a password, a Vault token) that no redaction pattern knows, and megabytes of it.
+        return (f"The credential_process of profile {name} failed, so there are no credentials to "
+                f"connect with. What it printed is not shown here, as it may hold secrets.{chain} Run "
+                "that command in a terminal to see why, then retry.")
+    if provider == "custom-process":  # a sentence of credential_process.py, quoting no output
+        return (f"The credential_process of profile {name} {detail}{chain} Run that command in a "
+                "terminal to see why, then retry.")
+    return (f"No credentials for profile {name} from {provider or 'its credential source'}: "
+            f"{detail} Check the profile's credential_source or source_profile, then retry.")
+
+
 def render_unreachable_sign_in(facts: Facts) -> tuple[str, str, str | None]:
     """``render`` for a connection failure while the credentials were being resolved, when
     only the sign-in's services (STS, SSO) can have been called (``signin.sign_in``)."""

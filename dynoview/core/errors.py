@@ -202,7 +202,14 @@ def _describe(exc: BaseException, facts: Facts, operation: str | None, table: st
     # ``said`` cleans every text a server or an exception gives before it joins a sentence (a
     # server may echo the signed request); the sentences' own words, the endpoint, profile and
     # table names are DynoView's or the user's.
-    from dynoview.core.error_messages import BOTOCORE_ERRORS, CLIENT_ERRORS, render, similar_table
+    from dynoview.core.error_messages import (
+        BOTOCORE_ERRORS,
+        CLIENT_ERRORS,
+        SIGN_IN_FAILED,
+        render,
+        retrieval_sentence,
+        similar_table,
+    )
     from dynoview.core.redaction import redact_text as said
 
     if isinstance(exc, DynoViewError):
@@ -233,6 +240,14 @@ def _describe(exc: BaseException, facts: Facts, operation: str | None, table: st
         if entry is None:
             return UserFacingError(code or "DynamoDB error", f"{facts.op} failed: {facts.raw}", code)
         return UserFacingError(*render(entry, facts))
+    if "CredentialRetrievalError" in names:
+        # Raised at a refresh, once connected (a helper whose own sign-in ended): the sentence
+        # connecting gives (``signin.sign_in``), naming the profile and what to run.
+        kwargs = getattr(exc, "kwargs", None) or {}
+        detail = said(str(kwargs.get("error_msg", exc)).strip())
+        return UserFacingError(SIGN_IN_FAILED, retrieval_sentence(
+            str(kwargs.get("provider") or ""), str(kwargs.get("profile") or facts.profile or "default"),
+            facts.profile, detail, bool(kwargs.get("sentence"))), "CredentialRetrieval")
     entry = next((BOTOCORE_ERRORS[n] for n in names if n in BOTOCORE_ERRORS), None)
     if entry is not None:
         return UserFacingError(*render(entry, replace(facts, exc_text=said(str(exc).strip()))))
@@ -250,3 +265,18 @@ def is_user_facing(exc: BaseException) -> bool:
     from botocore.exceptions import BotoCoreError, ClientError  # lazily: only when a task failed
 
     return isinstance(exc, DynoViewError | InputError | BotoCoreError | ClientError)
+
+
+#: botocore's errors for credentials that could not be had: raised while a request is signed,
+#: so before it leaves the machine (by class name, through the class hierarchy).
+_CREDENTIAL_ERRORS = frozenset({
+    "CredentialRetrievalError", "NoCredentialsError", "PartialCredentialsError",
+    "TokenRetrievalError", "SSOTokenLoadError", "UnauthorizedSSOTokenError", "SSOError",
+    "PendingAuthorizationExpiredError",
+})
+
+
+def credentials_failed(exc: BaseException) -> bool:
+    """True when ``exc`` says the credentials could not be had (a credential_process that
+    failed at a refresh, an SSO session that ended): the request it was for was never sent."""
+    return any(cls.__name__ in _CREDENTIAL_ERRORS for cls in type(exc).__mro__)

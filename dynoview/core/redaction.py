@@ -205,14 +205,38 @@ def credential_secrets(session: Any) -> list[str]:
 
 def _remember_signing_keys(request_signer: Any = None, request: Any = None, **_: Any) -> None:
     """botocore's ``before-sign``: remember the keys about to sign this request (the signer's,
-    or the request's own), before the request can be logged or a server quote them back."""
+    or the request's own), before the request can be logged or a server quote them back.
+
+    Never freezes refreshable credentials: inside botocore's refresh window each freeze is a
+    refresh (a credential_process run), and the signer freezes them next anyway. The set they
+    hold now is remembered, and the set that freeze refreshes to as it arrives."""
     signing = getattr(request, "context", {}).get("signing", {})
     for creds in (getattr(request_signer, "_credentials", None), signing.get("request_credentials")):
-        # Frozen as the signer freezes them next: a set refreshed now is the set that signs.
-        frozen = getattr(creds, "get_frozen_credentials", None)
-        if callable(frozen):
-            keys = frozen()
+        if callable(getattr(creds, "_refresh_using", None)):  # botocore's RefreshableCredentials
+            _remember_refreshes(creds)
+            keys = getattr(creds, "_frozen_credentials", None)  # None until first resolved
+        else:
+            frozen = getattr(creds, "get_frozen_credentials", None)  # fixed keys: no refresh
+            keys = frozen() if callable(frozen) else None
+        if keys is not None:
             remember_secrets(keys.access_key, keys.secret_key, keys.token)
+
+
+def _remember_refreshes(creds: Any) -> None:
+    """Make botocore's refreshable ``creds`` remember each set they are refreshed to, as it
+    arrives (before any request signed with it exists)."""
+    refresh = getattr(creds, "_refresh_using", None)
+    if not callable(refresh) or getattr(refresh, "dynoview_remembers", False):
+        return
+
+    def refreshed() -> Any:
+        data = refresh()
+        if isinstance(data, Mapping):
+            remember_secrets(data.get("access_key"), data.get("secret_key"), data.get("token"))
+        return data
+
+    refreshed.dynoview_remembers = True  # type: ignore[attr-defined]
+    creds._refresh_using = refreshed
 
 
 def remember_credentials(session: Any) -> None:
@@ -227,19 +251,7 @@ def remember_credentials(session: Any) -> None:
     if events is not None:
         events.register("before-sign", _remember_signing_keys, unique_id="dynoview-signing-keys")
     remember_secrets(*credential_secrets(session))
-    creds = getattr(getattr(session, "_session", None), "_credentials", None)
-    refresh = getattr(creds, "_refresh_using", None)  # botocore's RefreshableCredentials
-    if not callable(refresh) or getattr(refresh, "dynoview_remembers", False):
-        return
-
-    def refreshed() -> Any:
-        data = refresh()
-        if isinstance(data, Mapping):
-            remember_secrets(data.get("access_key"), data.get("secret_key"), data.get("token"))
-        return data
-
-    refreshed.dynoview_remembers = True  # type: ignore[attr-defined]
-    creds._refresh_using = refreshed  # type: ignore[union-attr]
+    _remember_refreshes(getattr(getattr(session, "_session", None), "_credentials", None))
 
 
 _cached: tuple[tuple[Any, ...], list[str]] | None = None

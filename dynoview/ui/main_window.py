@@ -241,6 +241,7 @@ class MainWindow(MenusOnDemand):
         self.theme.changed.connect(lambda _scheme: self._update_title())
         self.connection.connected.connect(self._connected)
         self.connection.connect_failed.connect(self._connect_failed)
+        self.status.follow(self.connection)  # what a connect waits for, and its Cancel
         self.connection.opening.connect(self.session_view.ready)  # the MFA prompter, made now
         self.connection.tables_listed.connect(self.tables_panel.set_tables)
         self.connection.table_described.connect(self._table_described)
@@ -268,8 +269,7 @@ class MainWindow(MenusOnDemand):
         else:
             assert spec is not None
             what = self.tr("Connecting to {describe}…").format(describe=spec.describe())
-        self.connection_label.setText(what)
-        self.show_status(what, 0)
+        self.status.connecting(what)  # with a Cancel once the connect runs (``status.follow``)
 
     def _connected(self, conn: Connection, backend: Any, tables: list[str]) -> None:
         """``backend``: the ``DemoBackend`` when this is the embedded demo, else None."""

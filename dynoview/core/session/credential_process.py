@@ -9,7 +9,8 @@ chain's source profile (signin.install_signin).
 Every helper started is in a registry until it has ended: ``end_helper_processes`` ends them
 all (the app's quit, the CLI's SIGTERM, and at exit), and a helper started by work run inside
 ``ended_with(cancel)`` is ended once ``cancel`` is set (its connection was cancelled or
-replaced). A helper that never finishes would otherwise outlive DynoView.
+replaced). A helper that never finishes would otherwise outlive DynoView. One started inside
+``reported_to(waiting)`` says so as it starts and ends: the window names what a connection waits for.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import atexit
 import contextlib
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import IO, Any
@@ -38,7 +39,9 @@ _POLL = 0.05
 
 _live: dict[Any, threading.Event] = {}  # helper process -> set once it is asked to end
 _live_lock = threading.Lock()
-_owner = threading.local()  # .cancel: the cancel event of the work this thread runs, if any
+#: .cancel: the cancel event of the work this thread runs, if any; .waiting: who is told that
+#: it waits for a helper (``reported_to``).
+_owner = threading.local()
 _at_exit: list[bool] = []
 
 
@@ -51,6 +54,18 @@ def ended_with(cancel: threading.Event) -> Iterator[None]:
         yield
     finally:
         _owner.cancel = previous
+
+
+@contextlib.contextmanager
+def reported_to(waiting: Callable[[str | None], None]) -> Iterator[None]:
+    """Each helper this thread starts inside the block calls ``waiting(profile)`` (the profile
+    whose credential_process it is) as it starts, and ``waiting(None)`` once it has ended."""
+    previous = getattr(_owner, "waiting", None)
+    _owner.waiting = waiting
+    try:
+        yield
+    finally:
+        _owner.waiting = previous
 
 
 def end_helper_processes(wait: bool = True) -> None:
@@ -113,6 +128,16 @@ def _process_class() -> type:
 
     class BoundedProcessProvider(ProcessProvider):
         def _retrieve_credentials_using(self, credential_process: str) -> dict[str, Any]:
+            waiting: Callable[[str | None], None] | None = getattr(_owner, "waiting", None)
+            if waiting is None:
+                return self._run_bounded(credential_process)
+            waiting(self._profile_name)
+            try:
+                return self._run_bounded(credential_process)
+            finally:
+                waiting(None)
+
+        def _run_bounded(self, credential_process: str) -> dict[str, Any]:
             def failed(why: str) -> CredentialRetrievalError:
                 # ``sentence``: phrased here, quoting none of the output; _retrieval_sentence
                 # passes it on as it is (botocore's own messages it does not pass on at all).

@@ -428,21 +428,14 @@ def _unreachable_sentence(exc: Exception, profile: str | None) -> str:
 
 
 def _retrieval_sentence(exc: Any, profile: str | None) -> str:
+    """The sentence for a failed credential source, as ``errors.describe_error`` says it when
+    the credentials fail later, at a refresh (``error_messages.retrieval_sentence``)."""
+    from dynoview.core.error_messages import retrieval_sentence
+
     kwargs = getattr(exc, "kwargs", {})
-    provider = kwargs.get("provider", "")
     # The profile whose credential_process failed (a role chain's source profile, say), as the
     # provider that ran it knows it; else the connection's.
     name = kwargs.get("profile") or profile or "default"
-    chain = f" Profile {profile} signs in through profile {name}." if profile and name != profile else ""
-    if provider == "custom-process" and not kwargs.get("sentence"):
-        # botocore's message quotes the process's standard error whole: a helper's own secrets
-        # (a password, a Vault token) that no redaction pattern knows, and megabytes of it.
-        return (f"The credential_process of profile {name} failed, so there are no credentials to "
-                f"connect with. What it printed is not shown here, as it may hold secrets.{chain} Run "
-                "that command in a terminal to see why, then retry.")
     detail = redact_text(str(kwargs.get("error_msg", exc)).strip())
-    if provider == "custom-process":  # a sentence of credential_process.py, quoting no output
-        return (f"The credential_process of profile {name} {detail}{chain} Run that command in a "
-                "terminal to see why, then retry.")
-    return (f"No credentials for profile {name} from {provider or 'its credential source'}: "
-            f"{detail} Check the profile's credential_source or source_profile, then retry.")
+    return retrieval_sentence(kwargs.get("provider", ""), name, profile, detail,
+                              bool(kwargs.get("sentence")))

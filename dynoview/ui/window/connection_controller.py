@@ -11,16 +11,20 @@ GIL from the UI thread while it paints.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import shiboken6
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from dynoview.ui.context import AppContext
 from dynoview.ui.demo_entry import spawn_demo
+from dynoview.ui.tasks import relay_to_ui
 
 if TYPE_CHECKING:
     import asyncio
@@ -64,22 +68,38 @@ def import_first_table_modules() -> None:
     "localhost".encode("idna")
 
 
-def _open(spec: ConnectionSpec, cancel: threading.Event | None = None) -> Connection:
+#: What a connection being opened tells the window (from a worker thread): ("where", the
+#: spec's line with its configured endpoint) or ("process", the profile whose credential_process
+#: it waits for, None once that has ended).
+Progress = Callable[[str, "str | None"], None]
+
+
+def _open(spec: ConnectionSpec, progress: Progress | None = None,
+          cancel: threading.Event | None = None) -> Connection:
     """A connection to ``spec``, after a quick check that its endpoint answers at all.
-    ``cancel`` is set when another connection replaces this one: a sign-in waiting for an MFA
-    code then ends (``MfaCancelled``) instead of waiting for a dialog nobody will answer."""
+    ``cancel`` is set when another connection replaces this one or it is cancelled: a sign-in
+    waiting for an MFA code then ends (``MfaCancelled``) instead of waiting for a dialog nobody
+    will answer, and a credential_process still running is ended (``tasks``)."""
+    from dynoview.core.errors import DynoViewError
     from dynoview.core.session import signin
-    from dynoview.core.session.connection import Connection
+    from dynoview.core.session.connection import Connection, with_configured_endpoint
+    from dynoview.core.session.credential_process import reported_to
     from dynoview.core.session.endpoint_probe import check_reachable
     from dynoview.core.session.endpoints import check_cleartext_agreed
 
     # Before anything reaches the host: plain http:// to another machine, named or set by the
     # profile or environment, waits for the user's yes (CleartextNotAgreed: the controller asks).
     check_cleartext_agreed(spec.endpoint_url, spec.profile, spec.cleartext_host)
+    if progress is not None:
+        # A bad configured endpoint is said by Connection(spec) below, naming where it is set.
+        with contextlib.suppress(DynoViewError):  # where the profile's endpoint_url points, not "AWS"
+            progress("where", with_configured_endpoint(spec).describe())
     check_reachable(spec.endpoint_url)  # "unreachable" at once, before any credential lookup
-    if cancel is None:  # nothing can replace it (a direct call, not the window's connect task)
-        return Connection(spec)
-    with signin.replaceable(cancel):
+    with contextlib.ExitStack() as stack:
+        if cancel is not None:  # else nothing can replace it (a direct call, not the connect task)
+            stack.enter_context(signin.replaceable(cancel))
+        if progress is not None:
+            stack.enter_context(reported_to(lambda profile: progress("process", profile)))
         return Connection(spec)
 
 
@@ -104,6 +124,11 @@ class ConnectionController(QObject):
     #: A connection to a ``ConnectionSpec`` is about to open (on the UI thread): what it may
     #: ask for (an MFA code) must be ready now.
     opening = Signal()
+    #: (badge, sentence) while a connection opens: where it goes, and what it waits for.
+    progress = Signal(str, str)
+    busy = Signal(bool)  # a connection is being opened: its Cancel is offered
+    #: The sentence saying a connect was cancelled (the connection open before, if any, stays).
+    cancelled = Signal(str)
 
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -111,6 +136,10 @@ class ConnectionController(QObject):
         self._held = False
         self._painted: asyncio.Event | None = None  # what a held connection awaits
         self.cleartext_box: QMessageBox | None = None  # the clear-text question, while asked
+        self._connecting: asyncio.Task[Any] | None = None  # the connect task running, if any
+        self._where = ""  # where it goes, as its spec says it (``ConnectionSpec.describe``)
+        self._waiting_for: str | None = None  # the profile whose credential_process it waits for
+        self._attempt: object | None = None  # the latest connect: only its reports count
 
     # -- start-up ----------------------------------------------------------------------
     def hold_until_painted(self) -> None:
@@ -135,12 +164,57 @@ class ConnectionController(QObject):
                    read_only: bool = False, demo_process: Any = None) -> None:
         """Open ``spec``, or the embedded demo (``demo_process``: the ``DemoProcess`` that
         ``demo_entry.spawn_demo`` started already, if any)."""
+        self._attempt = attempt = object()
         if demo:
             work = self._open_demo(read_only, demo_process)
+            self._where = self.tr("the demo backend")
         else:
             assert spec is not None
-            work = self._open_spec(spec)
-        self.ctx.tasks.start("connect", work, on_error=lambda exc: self._failed(exc, spec))
+            work = self._open_spec(spec, attempt)
+            self._where = spec.describe()
+        self._waiting_for = None
+        task = self.ctx.tasks.start("connect", work, on_error=lambda exc: self._failed(exc, spec))
+        self._connecting = task
+        task.add_done_callback(self._settled)
+        self.busy.emit(True)
+
+    def _settled(self, task: asyncio.Task[Any]) -> None:
+        # Run a loop turn after the task ends, maybe once the window is gone.
+        if task is self._connecting and shiboken6.isValid(self):
+            self._connecting = None
+            self.busy.emit(False)
+
+    def cancel_connect(self) -> None:
+        """Stop opening the connection (the status bar's Cancel): its sign-in stops waiting and a
+        credential_process it runs is ended; the connection open before, if any, stays."""
+        if self._connecting is None:
+            return
+        self.ctx.tasks.cancel("connect")
+        conn = self.ctx.connection
+        if conn is None:
+            said = self.tr("Not connected: connecting to {where} was cancelled.")
+        else:
+            said = self.tr("Connecting to {where} was cancelled; still connected to {current}.")
+        self.cancelled.emit(said.format(where=self._where, current=conn.spec.describe() if conn else ""))
+
+    def _progress(self, attempt: object, kind: str, value: str | None) -> None:
+        """What ``_open`` reports from its worker, on the UI thread; a replaced connect's is dropped."""
+        if attempt is not self._attempt or self._connecting is None:
+            return
+        if kind == "where" and value:
+            self._where = value
+        elif kind == "process":
+            self._waiting_for = value
+        badge = self.tr("Connecting to {where}…").format(where=self._where)
+        sentence = badge
+        if self._waiting_for is not None:
+            from dynoview.core.session.credential_process import PROCESS_TIMEOUT  # loaded: it runs
+
+            sentence = self.tr(
+                "Connecting to {where}, waiting for the credential_process of profile {profile} "
+                "(it is stopped after {seconds} s; Cancel stops it now).").format(
+                    where=self._where, profile=self._waiting_for, seconds=f"{PROCESS_TIMEOUT:g}")
+        self.progress.emit(badge, sentence)
 
     def _failed(self, exc: BaseException, spec: ConnectionSpec | None) -> None:
         """``connect_failed``, or for plain http:// not agreed to yet the question (the
@@ -161,11 +235,13 @@ class ConnectionController(QObject):
             declined=lambda: self.connect_failed.emit(exc, spec))
         box.finished.connect(lambda _r: setattr(self, "cleartext_box", None))  # deleted once answered
 
-    async def _open_spec(self, spec: ConnectionSpec) -> None:
+    async def _open_spec(self, spec: ConnectionSpec, attempt: object) -> None:
         await self._ui_idle()
         self.opening.emit()
-        # A newer connect_to cancels this task, which sets the call's cancel event.
-        conn = await self.ctx.tasks.call(_open, spec, cancellable=True)
+        # Only while this is the connect running: reports of one replaced are dropped.
+        progress = relay_to_ui(self, functools.partial(self._progress, attempt))
+        # A newer connect_to or Cancel cancels this task, which sets the call's cancel event.
+        conn = await self.ctx.tasks.call(_open, spec, progress, cancellable=True)
         import asyncio
 
         tables, _ = await asyncio.gather(self.ctx.tasks.call(conn.list_tables),
