@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QShowEvent
-from PySide6.QtWidgets import QApplication, QDockWidget, QLayout, QMainWindow, QMenu, QWidget
+from PySide6.QtWidgets import QApplication, QLayout, QMainWindow, QMenu, QWidget
 
 from dynoview.core.errors import UserFacingError, describe_error, is_user_facing
 from dynoview.ui import settings as saved
@@ -28,7 +28,7 @@ from dynoview.ui.window.connection_controller import ConnectionController
 from dynoview.ui.window.crash_info import crash_context, crash_secrets
 from dynoview.ui.window.feature_tabs import FEATURE_TABS, FeatureTabs
 from dynoview.ui.window.first_paint import after_first_paint
-from dynoview.ui.window.layout import WindowLayout, fit_to_screen
+from dynoview.ui.window.layout import WindowLayout, dock, fit_to_screen
 from dynoview.ui.window.menus import MenuCommands, MenusOnDemand, build_menus, palette_entries, top_menus
 from dynoview.ui.window.read_log import ReadLogView
 from dynoview.ui.window.router import WindowRouter
@@ -60,15 +60,6 @@ def settle() -> None:
     starts with the collector off: dynoview/ui/app.py)."""
     settle_after_connect()
     ui_thread_gc.resume()
-
-
-def dock(window: QMainWindow, title: str, name: str, widget: QWidget,
-         area: Qt.DockWidgetArea) -> QDockWidget:
-    made = QDockWidget(title, window)
-    made.setObjectName(name)
-    made.setWidget(widget)
-    window.addDockWidget(area, made)
-    return made
 
 
 def _check_for_updates(window: QMainWindow) -> None:
@@ -341,9 +332,11 @@ class MainWindow(MenusOnDemand):
 
     def show_connection_dialog(self) -> None:
         current = self.ctx.connection.spec if self.ctx.connection else None
+        from dynoview.ui.dialog_lifetime import forget_on_close
         from dynoview.ui.window.connection_dialog import ConnectionDialog  # built on demand
 
         self.connection_dialog = dialog = ConnectionDialog(self, current)
+        forget_on_close(self, "connection_dialog", dialog)
 
         def chosen() -> None:
             if dialog.demo_chosen:
@@ -424,6 +417,7 @@ class MainWindow(MenusOnDemand):
     def show_dialog(self, kind: str) -> None:
         """A window-wide dialog (``window_dialogs.KINDS``), built on first use and kept as
         ``<kind>_dialog``; Audit an export opens a new one each time."""
+        from dynoview.ui.dialog_lifetime import forget_when_deleted
         from dynoview.ui.window import dialogs as window_dialogs  # on first use
 
         attribute = f"{kind}_dialog"
@@ -431,6 +425,7 @@ class MainWindow(MenusOnDemand):
         if dialog is None or kind == "export_audit":
             dialog = window_dialogs.build(kind, self, self.ctx, self.palette_entries)
             setattr(self, attribute, dialog)
+            forget_when_deleted(self, attribute, dialog)  # Audit an export's goes when done
         window_dialogs.bring_forward(kind, dialog)
 
     def set_theme(self, mode: str) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+import weakref
 from dataclasses import replace
 from typing import Any
 
@@ -23,6 +24,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtWidgets import (
     QApplication,
     QBoxLayout,
+    QDialog,
     QLayout,
     QMenu,
     QMessageBox,
@@ -408,13 +410,26 @@ class BuilderDrafts(QObject):
         dialog.saved.connect(lambda name, draft: self._say(
             self.tr("Saved the draft “{name}”: %Ln action(s). Open it again with Drafts → Open draft…",
                     "", draft.action_count).format(name=name)))
-        dialog.open()
+        self._open(dialog)
 
     def open_dialog(self) -> None:
         from dynoview.ui.builder.drafts_dialog import OpenDraftDialog
 
         self.dialog = dialog = OpenDraftDialog(self.store, self.panel)
         dialog.chosen.connect(self.open_draft)
+        self._open(dialog)
+
+    def _open(self, dialog: QDialog) -> None:
+        """Open a drafts dialog made for this open: deleted once closed, not kept hidden."""
+        owner = weakref.ref(self)  # not let go inside the dialog's own destructor
+
+        def closed(_code: int) -> None:
+            drafts = owner()
+            if drafts is not None and drafts.dialog is dialog:
+                drafts.dialog = None
+            dialog.deleteLater()
+
+        dialog.finished.connect(closed)
         dialog.open()
 
     def open_draft(self, draft: Draft) -> None:

@@ -54,6 +54,7 @@ from dynoview.ui.builder.templates_menu import TemplatesMenu
 from dynoview.ui.builder.token_row import TokenRow
 from dynoview.ui.builder.toolbar import BuilderToolbar
 from dynoview.ui.context import AppContext, ItemsChanged
+from dynoview.ui.dialog_lifetime import forget_on_close
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.plain_text import plain_label
 
@@ -461,8 +462,9 @@ class BuilderPanel(QWidget):
         self.dialog.open()
 
     def show_action_log(self) -> None:
-        self.dialog = ActionLogDialog(self.action_log.entries(), str(self.action_log.path), self)
-        self.dialog.open()
+        self.dialog = dialog = ActionLogDialog(self.action_log.entries(), str(self.action_log.path), self)
+        forget_on_close(self, "dialog", dialog)
+        dialog.open()
 
     def first_field(self) -> QWidget:
         """Where the keyboard starts when the tab opens: the action list once it has actions

@@ -8,16 +8,19 @@ Export… is also told whether the read behind the result has more pages not loa
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
+from PySide6.QtWidgets import QDialog, QHBoxLayout, QPushButton, QWidget
 
 from dynoview.ui.context import AppContext
 
 if TYPE_CHECKING:  # the connection code and table descriptions load when one is made
     from dynoview.core.session.connection import ConnectionSpec
     from dynoview.core.session.tables import TableInfo
+    from dynoview.ui.transfer.export_controller import ExportController
+    from dynoview.ui.transfer.import_controller import ImportController
 
 Items = Callable[[], list[dict[str, Any]]]
 TableOf = Callable[[], "TableInfo | None"]
@@ -90,8 +93,7 @@ class TransferButtons(QWidget):
         dialog = ExportDialog(self.ctx, self._result(), table=table, source=self.source,
                               more_pages=self._more_pages(), rows_note=self._partial(),
                               parent=self.window())
-        self.dialog = dialog
-        dialog.open()
+        self._open(dialog, dialog.controller)
         return dialog
 
     def open_import(self) -> QWidget | None:
@@ -100,10 +102,40 @@ class TransferButtons(QWidget):
         table = self._table()
         if table is None:
             return None
+        from dynoview.ui.transfer.import_controller import PREVIEW_TASK
+
         dialog = ImportDialog(self.ctx, table, parent=self.window())
-        self.dialog = dialog
-        dialog.open()
+        tasks = self.ctx.tasks
+        # Only this dialog's Preview can be running when it closes: the dialog is modal, and
+        # each one closed stops its own.
+        self._open(dialog, dialog.controller, lambda: tasks.cancel(PREVIEW_TASK))
         return dialog
+
+    def _open(self, dialog: QDialog, controller: ExportController | ImportController,
+              stop_preview: Callable[[], None] | None = None) -> None:
+        """Open a dialog made for this open; closed (Close, Esc, the title bar) it is deleted,
+        with the rows it was given, rather than kept hidden in the window for the session."""
+        self.dialog = dialog
+        # Weak: the last reference to these buttons must not be let go inside the dialog's own
+        # destructor (a parentless owner would then delete the dialog a second time).
+        owner = weakref.ref(self)
+
+        def closed(_code: int) -> None:
+            buttons = owner()
+            if buttons is not None and buttons.dialog is dialog:
+                buttons.dialog = None
+            if controller.running:
+                # Still writing (an export stopping after its page, an import a closing window
+                # stops): its controller reports to the dialog, and the window finds it there
+                # to stop and wait for; both go once it ends.
+                controller.finished.connect(lambda *_: dialog.deleteLater())
+                return
+            if stop_preview is not None:
+                stop_preview()  # its answer, now for nobody, must not reach a deleted controller
+            dialog.deleteLater()
+
+        dialog.finished.connect(closed)
+        dialog.open()
 
     def open_copy(self) -> QWidget | None:
         from dynoview.ui.transfer.copy_dialog import CopyItemsDialog  # built on first use

@@ -283,9 +283,11 @@ class LocksPanel(QWidget):
 
     def repair_all(self) -> None:
         """Open the bulk repair of the last audit's findings (a dialog of its own)."""
+        from dynoview.ui.dialog_lifetime import forget_when_deleted
         from dynoview.ui.locks.repair_dialog import open_repair_dialog
 
         self.repair_dialog = open_repair_dialog(self, self.ctx, self.result, self.schema)
+        forget_when_deleted(self, "repair_dialog", self.repair_dialog)
 
     def _on_audit_error(self, exc: BaseException) -> None:
         self.audit_bar.set_running(False, self.ctx.table is not None)

@@ -335,6 +335,16 @@ class RepairDialog(QDialog):
         self.cancel()
         super().reject()
 
+    def delete_when_done(self) -> None:
+        """Closed, and its run (if any) really stopped: deleted, unless the run stopped with
+        findings left for the next Repair all… to continue (``_unfinished_dialog``). One whose
+        window left its connection goes too: it can never send again, and no reopen finds it."""
+        if self.isVisible() or self._running or self.controller.busy:
+            return  # asked again when the run stops
+        if self.unfinished() and not self.opened_on.stale:
+            return
+        self.deleteLater()
+
 
 def open_repair_dialog(parent: QWidget | None, ctx: AppContext, audit_result: AuditResult | None,
                        schema: UniquenessSchema) -> RepairDialog | None:
@@ -366,6 +376,10 @@ def open_repair_dialog(parent: QWidget | None, ctx: AppContext, audit_result: Au
         earlier.activateWindow()
         return earlier
     dialog = RepairDialog(ctx, list(audit_result.findings), schema, table, parent)
+    # A new one each time there is none to continue: it must not stay hidden for the session,
+    # holding its plan and the connection it opened on.
+    for done in (dialog.finished, dialog.run_finished, dialog.controller.stopped, dialog.opened_on.left):
+        done.connect(dialog.delete_when_done)
     dialog.open()
     return dialog
 

@@ -61,6 +61,7 @@ class ExportAuditDialog(QDialog):
         super().__init__(parent)
         self.ctx = ctx
         self.audit_result: ExportAuditResult | None = None
+        self.auditing = False  # an audit started here has not reported yet
         self.controller = ExportAuditController(ctx, self)
         self.setWindowTitle(self.tr("Audit an export"))
         self._setup_ui()
@@ -229,6 +230,7 @@ class ExportAuditDialog(QDialog):
         self.finished_audit.emit(None)
 
     def _set_running(self, running: bool) -> None:
+        self.auditing = running
         self.run_button.setEnabled(not running)
         self.progress_row.set_running(running, self.tr("Starting…"))
         done = self.audit_result is not None and not running
@@ -270,11 +272,31 @@ class ExportAuditDialog(QDialog):
 
         if self.audit_result is None:
             return None
-        return open_repair_dialog(self, self.ctx, self.audit_result.result, self.ctx.schema)
+        repair = open_repair_dialog(self, self.ctx, self.audit_result.result, self.ctx.schema)
+        if repair is not None:  # its child: this dialog stays while the repair has a run to continue
+            repair.finished.connect(self.delete_when_done)
+            repair.run_finished.connect(self.delete_when_done)
+        return repair
+
+    def delete_when_done(self) -> None:
+        """Delete this dialog once it is closed and nothing of it goes on: an audit still running
+        reports to its controller, and a Repair all it opened (its child) that stopped with
+        findings left is found again by the next Repair… (``repair_dialog``)."""
+        from dynoview.ui.locks.repair_dialog import RepairDialog
+
+        if self.isVisible() or self.auditing:
+            return
+        if any(repair.unfinished() for repair in self.findChildren(RepairDialog)):
+            return
+        self.deleteLater()
 
 
 def open_export_audit_dialog(parent: QWidget | None, ctx: AppContext) -> ExportAuditDialog:
-    """Open "Audit an export…" (non-blocking) and return it."""
+    """Open "Audit an export…" (non-blocking) and return it: a new one each time, deleted once
+    closed (not kept hidden in the window for the session)."""
     dialog = ExportAuditDialog(ctx, parent)
+    dialog.finished.connect(dialog.delete_when_done)
+    # Closed while its audit ran: it goes when the audit reports.
+    dialog.finished_audit.connect(dialog.delete_when_done)
     dialog.open()
     return dialog

@@ -147,3 +147,13 @@ def fit_to_screen(win: QWidget) -> None:
     place = first_geometry(screen.availableGeometry())
     win.resize(place.size())
     win.move(place.topLeft())
+
+
+def dock(window: QMainWindow, title: str, name: str, widget: QWidget,
+         area: Qt.DockWidgetArea) -> QDockWidget:
+    """``widget`` docked in ``window`` under ``title``, named ``name`` (its layout is kept)."""
+    made = QDockWidget(title, window)
+    made.setObjectName(name)
+    made.setWidget(widget)
+    window.addDockWidget(area, made)
+    return made
