@@ -357,6 +357,24 @@ def _grew(finding: Sig, before: Sequence[Sig]) -> bool:
                    for b in before)
 
 
+def unguarded(schema: UniquenessSchema, items: Iterable[Mapping[str, Any]]) -> set[tuple[str, str, str]]:
+    """(rule, account, value) of each account holding a value (normalised) whose exact lock does
+    not exist: the audit reports it as a missing lock, or folds it into a case clash, and either
+    way a guarded sign-up with exactly that value passes (docs/cli-transact.md)."""
+    items = list(items)
+    locked = {(m[0].name, m[1]) for i in items if (m := _lock_of(schema, i)) is not None}
+    out = set()
+    for item in items:
+        if not _is_account(schema, item):
+            continue
+        account = str(item[schema.pk_name])
+        for rule in schema.rules:
+            held = rule.held_form(item)
+            if held is not None and (rule.name, held) not in locked:
+                out.add((rule.name, account, held))
+    return out
+
+
 def new_findings(before: Sequence[Sig], after: Sequence[Sig], statuses: frozenset[str]) -> list[Sig]:
     """The after-state's findings of ``statuses`` that the before-state did not have (or that grew)."""
     return [f for f in after if f[0] in statuses and _grew(f, before)]

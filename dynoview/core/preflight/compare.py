@@ -10,11 +10,11 @@ explicit confirmation.
 The audit folds a missing or orphan lock inside a case clash into the clash (it is its
 symptom), and the preflight's findings do too; ``folded`` names such a symptom, for a note. One
 is not harmless: the lock of the exact spelling an account holds, deleted (or moved away) while
-the account keeps that spelling. The clash's other lock does not guard it (a guarded sign-up with
-exactly that spelling passes: a duplicate), so ``exposed`` names it and it refuses the transaction
-as a missing lock. A duplicate with no lock folds its accounts' missing lock the same way: the
-account a resolve leaves alone with the value had no lock before either, so its missing lock is
-no new harm.
+the account keeps that spelling, or an account moved to (or signed up with) a spelling no lock
+guards. The clash's other lock does not guard it (a guarded sign-up with exactly that spelling
+passes: a duplicate), so ``exposed`` names it and it refuses the transaction as a missing lock.
+A duplicate with no lock folds its accounts' missing lock the same way: the account a resolve
+leaves alone with the value had no lock before either, so its missing lock is no new harm.
 """
 
 from __future__ import annotations
@@ -222,15 +222,19 @@ def forms(schema: UniquenessSchema, items: Iterable[Mapping[str, Any]],
 def exposed(before: Forms, after: Forms, values: Mapping[str, Iterable[str]],
             breaks: Mapping[tuple[str, str], Iterable[str]]) -> list[tuple[str, str]]:
     """(rule, value) of each value in play whose lock existed and is gone after the transaction
-    while an account holds exactly that spelling: a missing lock even where the audit folds it
-    into a case clash. ``before``/``after``: a table's ``Forms``; ``values``: rule -> values in
-    play; ``breaks``: those already refused as a missing lock are left out."""
+    while an account holds exactly that spelling, or that an account takes without a lock: a
+    missing lock even where the audit folds it into a case clash. ``before``/``after``: a
+    table's ``Forms``; ``values``: rule -> values in play; ``breaks``: those already refused as
+    a missing lock are left out."""
     out = []
     for rule, spellings in sorted(values.items()):
         for value in sorted(spellings):
-            locked_before = before.get(rule, {}).get(value, ((), False))[1]
+            held_before, locked_before = before.get(rule, {}).get(value, ((), False))
             held_after, locked_after = after.get(rule, {}).get(value, ((), False))
-            if (locked_before and pair_status(held_after, locked_after) == MISSING_LOCK
+            # Its lock gone, or an account newly holding a spelling no lock guards (moved to
+            # "ADA@x.io" while only "ada@x.io" is locked): either way that exact spelling is open.
+            opened = locked_before or bool(set(held_after) - set(held_before))
+            if (opened and pair_status(held_after, locked_after) == MISSING_LOCK
                     and MISSING_LOCK not in breaks.get((rule, value), ())):
                 out.append((rule, value))
     return out

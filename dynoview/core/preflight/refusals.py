@@ -132,7 +132,7 @@ def refusal(pair: Pair, status: str, table: str, ctx: Context) -> Refusal:
         return Refusal(cause.index, rule.name, pair.value, text, None, status=status)
     if (pair.holders_before, pair.locked_before) == (pair.holders_after, pair.locked_after):
         return _unfolded(pair, rule, status, table, ctx)
-    if status == MISSING_LOCK and pair.status_after == CASE_CLASH:  # ``compare.exposed``
+    if status == MISSING_LOCK and pair.status_after == CASE_CLASH and pair.locked_before:  # ``exposed``
         return _clash_lock_removed(pair, rule, cause, ctx, status)
     if cause.kind == "lock" and cause.lock_removed:
         return _lock_removed(pair, rule, cause, ctx, status)
