@@ -170,6 +170,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--no-receipts", action="store_true",
                         help="leave the per-page read receipts out of the JSON report")
     add_export_arguments(parser)
+    for action in parser._actions:  # the export's option serves a live audit too (``given_ttl``)
+        if action.dest == "ttl_attribute":
+            action.help = ("the table's TTL attribute: an export does not record it, and a live "
+                           "audit uses it when DescribeTimeToLive may not be called (a TTL that "
+                           "was read decides alone)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -178,18 +183,25 @@ def run(args: argparse.Namespace) -> int:
     if not args.table:
         say("give --table TABLE to audit a live table, or --export PATH to audit an export of one.")
         return 2
-    ignored = export_only_flags(args)
+    # --ttl-attribute stands in for a TTL that could not be read (``given_ttl``); the rest only
+    # apply to an export.
+    ignored = [flag for flag in export_only_flags(args) if flag != "--ttl-attribute"]
     if ignored:
         # Else silently ignored: --print-sql would run a whole Scan, --athena-output a local audit.
         flags, them = (ignored[0], "it") if len(ignored) == 1 else (", ".join(ignored), "them")
         say(f"{flags} only {'applies' if them == 'it' else 'apply'} to auditing an export "
             f"(--export PATH), not the live table {args.table}: leave {them} out.")
         return 2
+    if args.ttl_attribute is not None and not args.ttl_attribute.strip():
+        say("--ttl-attribute needs the name of the table's TTL attribute (expiresAt, ttl...); an "
+            "empty name judges no lock by its TTL: give the name, or leave the option out.")
+        return 2
     operation = "DescribeTable"
+    ttl_notes: list[str] = []
     try:
         with open_connection(args) as conn:
             reader = Reader(conn)
-            info = describe_table(conn, args.table)
+            info = given_ttl(describe_table(conn, args.table), args.ttl_attribute, ttl_notes)
             operation = "Scan"
             schema, origin = resolve_schema(args, conn, reader, info)
             show = args.format == "text" and sys.stderr.isatty()
@@ -198,6 +210,8 @@ def run(args: argparse.Namespace) -> int:
                 print(f"\r{p.text()}", end="", file=sys.stderr, flush=True)
 
             locks = locks_table_info(conn, schema)
+            if locks is not None:
+                locks = given_ttl(locks, args.ttl_attribute, ttl_notes)
             if locks is not None:
                 result = run_two_table_audit(reader, info, locks, schema, segments=args.segments,
                                              consistent=args.consistent,
@@ -216,16 +230,46 @@ def run(args: argparse.Namespace) -> int:
     if unmatched:  # "No problems found" would be a wrong answer: the schema describes another layout
         say(unmatched)
         return 2
+    if result.ttl_unknown_note:  # the window's note, and this command's own way out
+        result.ttl_unknown_note += f" Or pass {TTL_ATTRIBUTE_HINT}."
     if args.format == "json":
         # Confident: an unsure detection audits nothing (``unsure_sentence``).
-        print(terminal_json(dumps(audit_json(result, include_receipts=not args.no_receipts,
-                                             schema_origin=origin, schema_confident=True))))
+        data = audit_json(result, include_receipts=not args.no_receipts, schema_origin=origin,
+                          schema_confident=True)
+        if ttl_notes:
+            data["ttl_notes"] = ttl_notes
+        print(terminal_json(dumps(data)))
     else:
         print(terminal_line(f"Schema: {origin}."))
+        for note in ttl_notes:
+            print(terminal_line(note))
         if schema.locks is not None:
             print(terminal_line(f"Locks read from table {schema.locks.name}. {TWO_SCANS_NOTE}"))
         print(text_report(result))
     return 0 if result.clean and result.complete else 1
+
+
+#: How to judge reservations when DescribeTimeToLive may not be called (``given_ttl``).
+TTL_ATTRIBUTE_HINT = "--ttl-attribute NAME (the table's TTL attribute) to tell reservations by it"
+
+
+def given_ttl(info: TableInfo, name: str | None, notes: list[str]) -> TableInfo:
+    """``info`` as an audit or a repair judges it with ``--ttl-attribute NAME``. The option stands
+    in for a TTL that could not be read (``TableInfo.ttl_error``): the table is then judged as if
+    its TTL were on NAME. A TTL that was read decides alone: the option is not used for that
+    table, and a note says so when it names another attribute (or the TTL is off). ``notes``
+    gets the sentence of each case."""
+    if name is None:
+        return info
+    if info.ttl_error is not None:
+        notes.append(f"The TTL of {info.name} could not be read (DescribeTimeToLive: "
+                     f"{info.ttl_error}): it was judged by --ttl-attribute {name}, as given.")
+        return dataclasses.replace(info, ttl_attribute=name, ttl_status="ENABLED", ttl_error=None)
+    if info.expiry_attribute != name:
+        own = f"on {info.expiry_attribute}" if info.expiry_attribute else "off"
+        notes.append(f"--ttl-attribute {name} was not used for {info.name}: its TTL was read "
+                     f"(it is {own}), and the table's own TTL decides.")
+    return info
 
 
 def with_shown_sentences(result: AuditResult) -> AuditResult:

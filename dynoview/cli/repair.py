@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from dynoview.cli.audit import locks_table_info
+from dynoview.cli.audit import TTL_ATTRIBUTE_HINT, given_ttl, locks_table_info
 from dynoview.cli.common import (
     EXIT_OUTPUT_LOST,
     EXIT_OUTPUT_LOST_HELP,
@@ -38,7 +38,7 @@ from dynoview.core.counts import count_text
 from dynoview.core.errors import ReadOnlyError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.repair.earlier import CONTEXT_KEY, ReadOnlyLog
-from dynoview.core.repair.plan import RepairPlan, plan_repairs
+from dynoview.core.repair.plan import RepairPlan, hold_releases, plan_repairs
 from dynoview.core.repair.report import AuditReport, RepairError, load_report
 from dynoview.core.repair.run import (
     DEFAULT_RATE,
@@ -51,6 +51,7 @@ from dynoview.core.repair.run import (
     run_repairs,
 )
 from dynoview.core.repair.state import PLANNED, RepairState, default_state_path
+from dynoview.core.repair.ttl_guard import ttl_unknown_reason
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog, connection_record
@@ -108,6 +109,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--resume", metavar="FILE",
                         help="the state file listing the findings done (default: REPORT's name with "
                              ".repair-state.json, next to it); a run continues where the last stopped")
+    parser.add_argument("--ttl-attribute", metavar="NAME",
+                        help="the locks table's TTL attribute, when DescribeTimeToLive may not be "
+                             "called there: without it no orphan lock of such a table is released "
+                             "(it may be a reservation); a TTL that was read decides alone")
     parser.add_argument("--format", choices=("text", "json"), default="text")
 
 
@@ -229,6 +234,10 @@ def run(args: argparse.Namespace) -> int:
     except (SchemaError, RepairError) as exc:
         print(f"dynoview: {exc}", file=sys.stderr)
         return EXIT_ERROR
+    if args.ttl_attribute is not None and not args.ttl_attribute.strip():
+        print("dynoview: --ttl-attribute needs the name of the locks table's TTL attribute; an empty "
+              "name judges no lock by its TTL: give the name, or leave the option out.", file=sys.stderr)
+        return EXIT_ERROR
     plan = plan_repairs(report.findings, schema, report.table)
     if not args.dry_run and not args.yes:
         for line in [*_plan_lines(report, plan, ""), *_decision_lines(plan)]:
@@ -254,9 +263,18 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
     confirmation = _confirmation(args, conn)
     if confirmation is None:
         return EXIT_ERROR
-    info = describe_table(conn, args.table)
+    # The table's TTL as it is now (whatever the report says of it): one that could not be read
+    # releases no orphan lock, unless --ttl-attribute names it (``given_ttl``).
+    ttl_notes: list[str] = []
+    info = given_ttl(describe_table(conn, args.table), args.ttl_attribute, ttl_notes)
     # The report's schema may keep its locks in a table of their own: they are repaired there.
     locks = locks_table_info(conn, schema)
+    if locks is not None:
+        locks = given_ttl(locks, args.ttl_attribute, ttl_notes)
+    held = locks or info
+    if held.ttl_unknown_note is not None:  # a reservation cannot be told: releases are decisions
+        plan = hold_releases(plan, ttl_unknown_reason(held.name, TTL_ATTRIBUTE_HINT))
+        ttl_notes.append(f"{held.ttl_unknown_note} Or pass {TTL_ATTRIBUTE_HINT}.")
     for rule in schema.rules:
         problem = lock_key_problem(schema, rule, locks or info)
         if problem:
@@ -302,6 +320,7 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
                              # A dry run reads the state file too (never writes it): it shows
                              # what a resumed run sends, not findings an earlier run settled.
                              state=state, log=log, locks_table=locks)
+    result.notes[:0] = ttl_notes  # said with the run's notes, first
     # Output after repairs were sent: if it cannot be written, say what was, and exit 4.
     wrote = not args.dry_run and bool(result.written)
     sent = f"The repair run WAS sent: {result.summary()} (state: {state_path})."

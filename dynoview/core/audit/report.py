@@ -17,7 +17,7 @@ from dynoview.core.audit.run import AuditResult
 from dynoview.core.counts import count_text, units_text
 from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.uniqueness.diagnose import Diagnosis
-from dynoview.core.uniqueness.findings import STATUSES, Finding
+from dynoview.core.uniqueness.findings import STATUSES, TTL_UNKNOWN_TEXT, Finding
 from dynoview.core.values.csv_cells import CsvWriter
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
 
@@ -54,6 +54,8 @@ def finding_json(f: Finding) -> dict[str, Any]:
     }
     if f.reserved_until:  # an orphan lock that is a reservation (uniqueness.reservation)
         out["reserved_until"] = f.reserved_until
+    if f.ttl_unknown:  # an orphan lock on a table whose TTL could not be read: maybe a reservation
+        out["ttl_unknown"] = TTL_UNKNOWN_TEXT
     return out
 
 
@@ -94,6 +96,7 @@ def audit_json(result: AuditResult, *, include_receipts: bool = True,
             "workers": result.workers,
             "throttled": result.throttle_note,
         },
+        **({} if result.ttl_unknown_note is None else {"ttl_unknown": result.ttl_unknown_note}),
         "counts": {s: result.counts.get(s, 0) for s in STATUSES},
         "findings": [finding_json(f) for f in result.findings] if with_findings else [],
     }
@@ -162,7 +165,8 @@ def findings_csv(findings: Iterable[Finding], *, raw: bool = False) -> str:
     writer.writerow(CSV_COLUMNS)
     for f in findings:
         writer.writerow([f.status, f.rule or "", f.value or "", "; ".join(f.account_ids),
-                         "; ".join(_key_text(k) for k in f.lock_keys), f.sentence])
+                         "; ".join(_key_text(k) for k in f.lock_keys),
+                         f"{f.sentence} {TTL_UNKNOWN_TEXT}." if f.ttl_unknown else f.sentence])
     return out.getvalue()
 
 
@@ -176,6 +180,8 @@ def audit_text(result: AuditResult) -> str:
              f"{result.path}."]
     if result.throttle_note:
         lines.append(result.throttle_note)
+    if result.ttl_unknown_note:
+        lines.append(result.ttl_unknown_note)
     if result.cancelled:
         lines.append("The audit was cancelled: these results cover only the items read.")
     lines.append("Counts: " + ", ".join(f"{s} {result.counts.get(s, 0)}" for s in STATUSES))
@@ -183,4 +189,6 @@ def audit_text(result: AuditResult) -> str:
         lines.append("No problems found.")
     for f in result.findings:
         lines.append(f"[{f.status}] {f.sentence}")
+        if f.ttl_unknown:
+            lines.append(f"    {TTL_UNKNOWN_TEXT}.")
     return "\n".join(lines)

@@ -38,6 +38,7 @@ from typing import Any
 from dynoview.core.audit.collector import relaxed_gc
 from dynoview.core.audit.pages import PageClassifier
 from dynoview.core.audit.scan import AuditStop, SegmentDone, SegmentScanner, fast_reader
+from dynoview.core.audit.ttl_unknown import ttl_unknown_findings
 from dynoview.core.audit.workers import (
     LOW_WORKER_NICENESS,
     WORKER_NICENESS,
@@ -134,6 +135,9 @@ class AuditResult:
     throttle_note: str | None = None  # DynamoDB throttled the scan: how often, why (reads.throttling)
     # A two-table audit's locks table: its locks whose TTL is still ahead (``Pairing.ttls_ahead``).
     locks_ttls_ahead: list[tuple[str, str, str]] | None = None
+    # The locks' table's TTL could not be read (``TableInfo.ttl_unknown_note``): its orphan
+    # locks may be reservations, each marked ``Finding.ttl_unknown`` (``audit.ttl_unknown``).
+    ttl_unknown_note: str | None = None
 
     @property
     def complete(self) -> bool:
@@ -282,6 +286,9 @@ def run_audit(
             pool.close()
     result.consistent, result.fast_parse, result.path = consistent, fast_parse, path
     result.throttle_note = slowdown_note(scanner.reader)
+    if schema.locks is None:  # the locks are this table's (two tables: ``audit.two_tables``)
+        result.findings = ttl_unknown_findings(result.findings, table)
+        result.ttl_unknown_note = table.ttl_unknown_note
     log.info("Audit of %s: %s items in %.2f s, %s.", table.name, f"{result.items_read:,}",
              result.duration_s, path)
     return result

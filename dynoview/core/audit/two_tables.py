@@ -27,6 +27,7 @@ from dynoview.core.audit.run import (
     ProgressCallback,
     run_audit,
 )
+from dynoview.core.audit.ttl_unknown import ttl_unknown_findings
 from dynoview.core.errors import DynoViewError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo, describe_table
@@ -131,7 +132,9 @@ def _combined(result: AuditResult, lock_result: AuditResult, accounts: TableInfo
         receipts=[*lock_result.receipts, *result.receipts] if both else result.receipts,
         receipts_dropped=result.receipts_dropped + (lock_result.receipts_dropped if both else 0),
         throttle_note=result.throttle_note or lock_result.throttle_note,
-        locks_ttls_ahead=lock_result.pairing.ttls_ahead if both else None)
+        locks_ttls_ahead=lock_result.pairing.ttls_ahead if both else None,
+        # The orphans are the locks table's: whether one is a reservation is its TTL's to tell.
+        findings=ttl_unknown_findings(result.findings, locks), ttl_unknown_note=locks.ttl_unknown_note)
 
 
 def run_schema_audit(reader: Reader, table: TableInfo, schema: UniquenessSchema,

@@ -52,7 +52,7 @@ from dynoview.core.preflight.model import (
 from dynoview.core.preflight.probes import probe_forms
 from dynoview.core.preflight.refusals import Context, Touched, refusal, unpredictable
 from dynoview.core.preflight.source import LOOKUP_SCAN_MAX_ITEMS, Ident, Source
-from dynoview.core.preflight.warnings import unknown_expiries, unseen_holders, warning
+from dynoview.core.preflight.warnings import unknown_expiries, unknown_ttl_releases, unseen_holders, warning
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.tx.model import DELETE, Action, Transaction
@@ -152,6 +152,7 @@ def judge(tx: Transaction, schema: UniquenessSchema, source: Source, *,
     result.warnings.extend(unknown_expiries(touched, world.before, schema, source.tables))
     unseen = unseen_holders(result.pairs, tables, source.unsure, ctx)
     result.warnings.extend(unseen)
+    result.warnings.extend(unknown_ttl_releases(touched, result.pairs, schema, source.tables))
     seen_pairs = {(w.rule, w.value) for w in unseen}
     result.pairs = [dataclasses.replace(p, unseen=True) if (p.rule, p.value) in seen_pairs else p
                     for p in result.pairs]

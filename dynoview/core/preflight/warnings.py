@@ -1,5 +1,6 @@
 """A preflight warning in words: a case clash, lookalike clash or expired item the transaction
-would create, or an expiry it sets that cannot be known before sending. It does not break a
+would create, an expiry it sets that cannot be known before sending, or the release of a lock
+that may be a reservation (its table's TTL could not be read). It does not break a
 lock, so it is not refused; it is sent only after the same explicit confirmation as an
 override."""
 
@@ -22,7 +23,14 @@ from dynoview.core.preflight.model import (
 )
 from dynoview.core.preflight.refusals import Context, Touched
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.uniqueness.findings import CASE_CLASH, EXPIRED, LOOKALIKE_CLASH
+from dynoview.core.tx.model import DELETE
+from dynoview.core.uniqueness.findings import (
+    CASE_CLASH,
+    EXPIRED,
+    LOOKALIKE_CLASH,
+    ORPHAN_LOCK,
+    TTL_UNKNOWN_TEXT,
+)
 from dynoview.core.uniqueness.holders import exact_lookup_finds_all
 from dynoview.core.uniqueness.locks_table import home_table
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
@@ -83,6 +91,31 @@ def unknown_expiries(touched: Sequence[Touched], before: Mapping[tuple[str, str]
             f"{_where(index)}this Update sets {ttl}, the TTL attribute of {action.table}, to a value "
             f"the preflight cannot compute, so it cannot tell whether {what} would expire (and be "
             f"deleted by DynamoDB). Set {ttl} from a value (SET {ttl} = :t), or confirm to send it anyway."))
+    return out
+
+
+def unknown_ttl_releases(touched: Sequence[Touched], pairs: Sequence[Pair], schema: UniquenessSchema,
+                         tables: Mapping[str, TableInfo]) -> list[PreflightWarning]:
+    """A warning for each lock the transaction deletes that no account holds, in a table whose
+    TTL could not be read (``TableInfo.ttl_error``): a reservation (its TTL ahead: a sign-up
+    still completing), which the preflight refuses to release where the TTL is known, cannot
+    be told from a stuck lock there."""
+    out: list[PreflightWarning] = []
+    for index, action, key, kind in touched:
+        info = tables.get(action.table)
+        match = schema.match_lock(key) if kind == "lock" and action.kind == DELETE else None
+        if match is None or info is None or info.ttl_error is None:
+            continue
+        rule, value = match
+        pair = next((p for p in pairs if (p.rule, p.value) == (rule.name, value)), None)
+        if pair is None or not pair.locked_before or pair.locked_after or pair.holders_before:
+            continue  # no lock to release, or an account's: no sign-up waits on it
+        out.append(PreflightWarning(
+            index, ORPHAN_LOCK, rule.name, value, (value,), (),
+            f"{_where(index)}this releases the {rule.name} lock {visible_value(value)}, which no "
+            f"account holds, but the TTL of {action.table} could not be read (DescribeTimeToLive: "
+            f"{info.ttl_error}). {TTL_UNKNOWN_TEXT}. Diagnose the value (a reservation's TTL is "
+            "ahead) or allow dynamodb:DescribeTimeToLive, or confirm to release it anyway."))
     return out
 
 

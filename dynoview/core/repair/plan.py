@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from dynoview.core.counts import count_text
+from dynoview.core.repair.ttl_guard import ttl_unknown_reason
 from dynoview.core.uniqueness.findings import (
     CASE_CLASH,
     DUPLICATE_VALUE,
@@ -73,7 +74,8 @@ _DECISIONS = {
 }
 
 
-def _plan_one(f: Finding, schema: UniquenessSchema, expired: frozenset[str] = frozenset()) -> PlannedRepair:
+def _plan_one(f: Finding, schema: UniquenessSchema, expired: frozenset[str],
+              locks_table: str) -> PlannedRepair:
     if f.status == CASE_CLASH and not f.account_ids:
         # A report of an older version: spellings no account holds are orphans each.
         return PlannedRepair(f, DECIDE, "No account holds any of these spellings, so they are "
@@ -102,6 +104,8 @@ def _plan_one(f: Finding, schema: UniquenessSchema, expired: frozenset[str] = fr
             return PlannedRepair(f, DECIDE, "The lock's key is not the schema's key for this value.")
         if is_reservation(f):  # its TTL frees it; a sign-up may still be completing
             return PlannedRepair(f, DECIDE, reservation_reason(f))
+        if f.ttl_unknown:  # the audit could not read the TTL: it may be a reservation
+            return PlannedRepair(f, DECIDE, ttl_unknown_reason(locks_table))
         # A lock spelled against the rule's normalisation ("Ada@x.io" under lowercase) is an
         # orphan only when no account holds any spelling of it (else the audit reports a case
         # clash), and the release deletes the key as stored: it is released like any other.
@@ -161,4 +165,12 @@ def plan_repairs(findings: Iterable[Finding], schema: UniquenessSchema, table: s
     findings = list(findings)
     # Account items the report found expired (their EXPIRED finding names no rule).
     expired = frozenset(a for f in findings if f.status == EXPIRED and f.rule is None for a in f.account_ids)
-    return RepairPlan(table, tuple(_plan_one(f, schema, expired) for f in findings))
+    locks = schema.locks.name if schema.locks is not None else table
+    return RepairPlan(table, tuple(_plan_one(f, schema, expired, locks) for f in findings))
+
+
+def hold_releases(plan: RepairPlan, reason: str) -> RepairPlan:
+    """``plan`` with every release left to a person for ``reason`` (the locks' table's TTL could
+    not be read: ``repair.ttl_guard``); claims and decisions as they were."""
+    return replace(plan, items=tuple(PlannedRepair(p.finding, DECIDE, reason) if p.kind == RELEASE
+                                     else p for p in plan.items))

@@ -69,6 +69,7 @@ from dynoview.core.repair.state import (
     RepairOutcome,
     RepairState,
 )
+from dynoview.core.repair.ttl_guard import held_release
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.ttl.expiry import expired_at
@@ -85,7 +86,6 @@ from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.tx.wire import preview_text
 from dynoview.core.uniqueness.diagnose_owner import key_fits
 from dynoview.core.uniqueness.findings import LABELS, OK
-from dynoview.core.uniqueness.reservation import lock_reservation, reservation_reason, until_text
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
 
 # The rates live in repair.pacing; the window and the command import them from here.
@@ -250,10 +250,9 @@ class _Repairer:
         if self._expired(lock, self.locks):
             return self.outcome(item, CHANGED, f"The lock {key_text(lock_key)} has expired since the "
                                 "report: skipped, an expired lock is a person's decision.")
-        reserved = lock_reservation(lock, self.locks.expiry_attribute)  # the audit's rule
-        if reserved is not None:  # a reservation now (the report may predate its TTL)
-            return self.outcome(item, NEEDS_DECISION, f"The lock {key_text(lock_key)} {reserved.text}. "
-                                + reservation_reason(replace(f, reserved_until=until_text(reserved))))
+        held = held_release(lock, lock_key, f, self.locks)  # a reservation, or a TTL unknown
+        if held is not None:
+            return self.outcome(item, NEEDS_DECISION, held)
         if not holders_checkable(self.table, rule):
             return self.outcome(item, NEEDS_DECISION, f"The accounts holding {rule.name} {f.value} "
                                 f"cannot be checked: the schema names no index on {rule.attribute} "

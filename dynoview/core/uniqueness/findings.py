@@ -62,6 +62,11 @@ EXPLANATIONS = {
     NO_VALUE: "The account has no value (missing or empty) for this attribute: nothing to protect.",
 }
 
+#: Said of an orphan lock in a table whose TTL could not be read (``TableInfo.ttl_error``): the
+#: audit's, the repair's and the preflight's words, and the watch's (``watch.events``).
+TTL_UNKNOWN_TEXT = ("TTL could not be read: reservations cannot be told from stuck locks, so this "
+                    "lock may be a sign-up still completing, not a stuck signup")
+
 SEVERITY = {NO_VALUE: 0, OK: 0, EXPIRED: 1, CASE_CLASH: 1, LOOKALIKE_CLASH: 1, MISSING_LOCK: 2,
             ORPHAN_LOCK: 2, DUPLICATE_VALUE: 2}
 
@@ -81,6 +86,9 @@ class Finding:
     #: An ORPHAN_LOCK whose lock's TTL is still ahead: when it passes (UTC), a reservation
     #: (``reservation.py``), not a stuck lock. None for every other finding.
     reserved_until: str | None = None
+    #: An ORPHAN_LOCK in a table whose TTL could not be read: it may be a reservation
+    #: (``TTL_UNKNOWN_TEXT``). False for every other finding.
+    ttl_unknown: bool = False
 
     @property
     def label(self) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 
 from dynoview.core.counts import count_text
 from dynoview.core.streams.records import StreamEvent
-from dynoview.core.uniqueness.findings import LABELS, Finding
+from dynoview.core.uniqueness.findings import LABELS, TTL_UNKNOWN_TEXT, Finding
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
 
 APPEARED = "appeared"
@@ -28,10 +28,6 @@ CHANGE_KINDS = (APPEARED, RESOLVED, CHANGED)
 MOMENT_S = 1.0
 #: Records of the same moment shown per event; the rest are counted.
 MOMENT_LIMIT = 8
-
-#: Said of an orphan lock in a table whose TTL could not be read.
-TTL_UNKNOWN_TEXT = ("TTL could not be read: reservations cannot be told from stuck locks, so this "
-                    "lock may be a sign-up still completing, not a stuck signup")
 
 SOURCE_TEXT = {
     "images": "from the record's images",

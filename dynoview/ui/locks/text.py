@@ -18,7 +18,7 @@ from dynoview.core.audit.report import nothing_matched
 from dynoview.core.audit.run import AuditResult
 from dynoview.core.counts import units_text
 from dynoview.core.uniqueness.diagnose import Diagnosis
-from dynoview.core.uniqueness.findings import OK, STATUSES, Cell, PairRow
+from dynoview.core.uniqueness.findings import OK, STATUSES, TTL_UNKNOWN_TEXT, Cell, PairRow
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.display import display_text
 from dynoview.core.values.visible_text import visible, visible_value
@@ -66,7 +66,9 @@ def counts_text(result: AuditResult) -> str:
     reads = QCoreApplication.translate("locks.text", "strong reads") if result.consistent else \
         QCoreApplication.translate("locks.text", "eventual reads")
     text = " · ".join(parts) + f"  —  {read}, {reads}, {cost}"
-    return text + (f"\n{result.throttle_note}" if result.throttle_note else "")
+    text += f"\n{result.throttle_note}" if result.throttle_note else ""
+    # Core's sentence, as the throttling one: which table's TTL, why, what to allow.
+    return text + (f"\n{result.ttl_unknown_note}" if result.ttl_unknown_note else "")
 
 
 def result_text(result: AuditResult) -> tuple[str, bool]:
@@ -139,6 +141,8 @@ def details_html(schema: UniquenessSchema, row: PairRow, *, stale: bool) -> str:
     for f in row.findings:
         parts.append(f"<p><b>{html.escape(f.label)}</b>: {_sentence(f.sentence)}</p>"
                      f"<p><i>{html.escape(f.explanation)}</i></p>")
+        if f.ttl_unknown:  # core's sentence, as the finding's own: the audit's, repair's and watch's
+            parts.append(f"<p><b>{html.escape(TTL_UNKNOWN_TEXT)}.</b></p>")
     return "".join(parts)
 
 
