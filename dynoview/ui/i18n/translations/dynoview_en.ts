@@ -34,7 +34,7 @@
 <context>
     <name>BuilderDrafts</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_view.py" line="+234" />
+        <location filename="../../builder/drafts_view.py" line="+236" />
         <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
         <translation>
             <numerusform>Not restored: the transaction your last session left in the builder (%n action) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</numerusform>
@@ -58,7 +58,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+22" />
+        <location line="+35" />
         <source>Opened the draft “{name}”: %Ln action(s). Ctrl+Z brings back what the builder held.</source>
         <translation>
             <numerusform>Opened the draft “{name}”: %Ln action. Ctrl+Z brings back what the builder held.</numerusform>
@@ -246,7 +246,7 @@
 <context>
     <name>ExportAuditDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/export_audit_dialog.py" line="+212" />
+        <location filename="../../transfer/export_audit_dialog.py" line="+213" />
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -433,7 +433,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../../main_window.py" line="+293" />
+        <location filename="../../main_window.py" line="+284" />
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Connected: %Ln table.{note}</numerusform>

@@ -535,7 +535,7 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+340"/>
+        <location filename="../../builder/drafts_view.py" line="+342"/>
         <source>Load template</source>
         <translation>Charger un modèle</translation>
     </message>
@@ -639,7 +639,7 @@
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+26"/>
         <source>Open draft “{name}”</source>
         <translation>Ouvrir le brouillon «&#xa0;{name}&#xa0;»</translation>
     </message>
@@ -675,13 +675,13 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+229"/>
+        <location filename="../../builder/panel.py" line="+230"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Impossible d’ouvrir la requête&#xa0;: </translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>Connect to DynamoDB first: there is no connection to send to.</source>
         <translation>Connectez-vous d’abord à DynamoDB&#xa0;: aucune connexion où envoyer.</translation>
     </message>
@@ -697,11 +697,12 @@
     </message>
     <message>
         <location line="+2"/>
+        <location line="+40"/>
         <source>Fix the problems listed first: nothing is sent while the transaction has errors.</source>
         <translation>Corrigez d’abord les problèmes listés&#xa0;: rien n’est envoyé tant que la transaction a des erreurs.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-38"/>
         <source>The transaction is being executed.</source>
         <translation>La transaction est en cours d’exécution.</translation>
     </message>
@@ -711,7 +712,7 @@
         <translation>Connectez-vous et corrigez d’abord les problèmes listés&#xa0;: la vérification préalable lit la table réelle.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+46"/>
         <source>The preflight could not read the table; nothing was sent.</source>
         <translation>La vérification préalable n’a pas pu lire la table&#xa0;; rien n’a été envoyé.</translation>
     </message>
@@ -841,6 +842,24 @@
             <numerusform>%Ln item écrit par le générateur n’est pas sur cette page&#xa0;: relancez la lecture pour le voir</numerusform>
             <numerusform>%Ln items écrits par le générateur ne sont pas sur cette page&#xa0;: relancez la lecture pour les voir</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>CancelConnectButton</name>
+    <message>
+        <location filename="../../window/status_bar.py" line="+32"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel connecting</source>
+        <translation>Annuler la connexion</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop connecting (a credential_process still running is ended)</source>
+        <translation>Arrêter la connexion (un credential_process encore en cours est arrêté)</translation>
     </message>
 </context>
 <context>
@@ -1469,6 +1488,35 @@ Probablement chaudes</translation>
         <location line="+5"/>
         <source>Execute</source>
         <translation>Exécuter</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionController</name>
+    <message>
+        <location filename="../../window/connection_controller.py" line="+170"/>
+        <source>the demo backend</source>
+        <extracomment>What showing a table&apos;s first rows imports: its description, the reader, the uniqueness schema and its store, the read log&apos;s labels. Imported in a worker while the connection opens (the demo seeds for ~0.2 s more after its client is made), so the first rows wait for none of it on the UI thread (~30 ms of imports there before). What a connection being opened tells the window (from a worker thread): (&quot;where&quot;, the spec&apos;s line with its configured endpoint) or (&quot;process&quot;, the profile whose credential_process it waits for, None once that has ended). (Connection, DemoBackend or None, table names): the window switches to it. (exception, ConnectionSpec or None for the demo): the connection did not open. A connection to a ``ConnectionSpec`` is about to open (on the UI thread): what it may ask for (an MFA code) must be ready now. (badge, sentence) while a connection opens: where it goes, and what it waits for. The sentence saying a connect was cancelled (the connection open before, if any, stays).</extracomment>
+        <translation>le backend de démo</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Not connected: connecting to {where} was cancelled.</source>
+        <translation>Non connecté&#xa0;: la connexion à {where} a été annulée.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Connecting to {where} was cancelled; still connected to {current}.</source>
+        <translation>La connexion à {where} a été annulée&#xa0;; toujours connecté à {current}.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Connecting to {where}…</source>
+        <translation>Connexion à {where}…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Connecting to {where}, waiting for the credential_process of profile {profile} (it is stopped after {seconds} s; Cancel stops it now).</source>
+        <translation>Connexion à {where}, en attente du credential_process du profil {profile} (il est arrêté après {seconds}&#xa0;s&#xa0;; Annuler l’arrête maintenant).</translation>
     </message>
 </context>
 <context>
@@ -2373,7 +2421,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="+182"/>
+        <location filename="../../transfer/export_controller.py" line="+183"/>
         <source>The export could not be read{where}: {reason}. Check the folder, or pick another.</source>
         <translation>L’export n’a pas pu être lu{where}&#xa0;: {reason}. Vérifiez le dossier ou choisissez-en un autre.</translation>
     </message>
@@ -2386,7 +2434,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditDialog</name>
     <message>
-        <location filename="../../transfer/export_audit_dialog.py" line="+65"/>
+        <location filename="../../transfer/export_audit_dialog.py" line="+66"/>
         <source>Audit an export</source>
         <translation>Auditer un export</translation>
     </message>
@@ -2506,7 +2554,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Aucun problème trouvé.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Starting…</source>
         <translation>Démarrage…</translation>
     </message>
@@ -2529,7 +2577,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-91"/>
+        <location filename="../../transfer/export_controller.py" line="-92"/>
         <source>{path} could not be written ({reason}): free some space or pick another folder, then export again.</source>
         <translation>{path} n’a pas pu être écrit ({reason})&#xa0;: libérez de la place ou choisissez un autre dossier, puis exportez de nouveau.</translation>
     </message>
@@ -3488,7 +3536,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemsModel</name>
     <message>
-        <location filename="../../items/model.py" line="+166"/>
+        <location filename="../../items/model.py" line="+171"/>
         <source>not in this index</source>
         <translation>absent de cet index</translation>
     </message>
@@ -3498,7 +3546,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>L’index {index} ne contient pas l’attribut TTL {attribute}&#xa0;: lisez la table pour voir quand les éléments expirent.</translation>
     </message>
     <message>
-        <location line="+184"/>
+        <location line="+193"/>
         <source>TTL status</source>
         <translation>État TTL</translation>
     </message>
@@ -3870,7 +3918,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../main_window.py" line="+169"/>
+        <location filename="../../main_window.py" line="+160"/>
         <source>Tables</source>
         <extracomment>The update check (dynoview/ui/updates), started after the first paint by app.py. True once a signal closes the window: nobody is asked about unsent work (it is kept). The last error box shown (tests read it; it deletes itself when closed).</extracomment>
         <translation>Tables</translation>
@@ -3881,7 +3929,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Journal des lectures</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+96"/>
         <source>Starting the demo backend…</source>
         <translation>Démarrage du backend de démo…</translation>
     </message>
@@ -3891,7 +3939,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Connexion à {describe}…</translation>
     </message>
     <message numerus="yes">
-        <location line="+23"/>
+        <location line="+22"/>
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Connecté&#xa0;: %Ln table.{note}</numerusform>
@@ -3919,7 +3967,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Non connecté</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+50"/>
         <source>Opening {name}…</source>
         <translation>Ouverture de {name}…</translation>
     </message>
@@ -5594,8 +5642,9 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+243"/>
+        <location filename="../../builder/send_flow.py" line="+251"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
+        <extracomment>Tables a DescribeTable said are not on this connection -&gt; the table named like it (or None): the builder says so at their actions&apos; Table field.</extracomment>
         <translation>Vérification préalable&#xa0;: lecture des comptes et verrous touchés par cette transaction…</translation>
     </message>
     <message>
@@ -5624,7 +5673,12 @@ Requête&#xa0;: {request}</translation>
         <translation>Exécution…</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+59"/>
+        <source>{missing} The preflight did not run; nothing was sent.</source>
+        <translation>{missing} La vérification préalable n’a pas été lancée&#xa0;; rien n’a été envoyé.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>The transaction changed during the preflight; nothing was sent. Execute again.</source>
         <translation>La transaction a changé pendant la vérification préalable&#xa0;; rien n’a été envoyé. Exécutez à nouveau.</translation>
     </message>
@@ -5634,7 +5688,12 @@ Requête&#xa0;: {request}</translation>
         <translation>La vérification préalable n’a pas pu lire les items touchés par cette transaction, donc rien n’a été envoyé. {message}</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+11"/>
+        <source>No credentials could be had to sign the transaction, so nothing was sent. {message}</source>
+        <translation>Aucun identifiant n’a pu être obtenu pour signer la transaction, donc rien n’a été envoyé. {message}</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>The connection changed before the send (from {old}, now none): nothing was sent. Connect, then press Execute again.</source>
         <translation>La connexion a changé avant l’envoi (depuis {old}, plus aucune maintenant)&#xa0;: rien n’a été envoyé. Connectez-vous, puis cliquez de nouveau sur Exécuter.</translation>
     </message>
@@ -5647,14 +5706,14 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SessionView</name>
     <message>
-        <location filename="../../session/view.py" line="+66"/>
-        <location line="+161"/>
+        <location filename="../../session/view.py" line="+67"/>
+        <location line="+172"/>
         <source>Write mode…</source>
         <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
         <translation>Mode écriture…</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location line="-122"/>
         <source>Region {value}</source>
         <translation>Région {value}</translation>
     </message>
@@ -5689,7 +5748,7 @@ Requête&#xa0;: {request}</translation>
         <translation>&amp;Paramètres…</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+50"/>
         <source>Back to read-only</source>
         <translation>Revenir en lecture seule</translation>
     </message>
@@ -6669,7 +6728,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TransferButtons</name>
     <message>
-        <location filename="../../items/transfer.py" line="+50"/>
+        <location filename="../../items/transfer.py" line="+53"/>
         <source>Export…</source>
         <extracomment>Why the view&apos;s rows are only part of each item (an index&apos;s projection, a SELECT of named attributes: ``core.items.partial_rows``), or None when they are whole items.</extracomment>
         <translation>Exporter…</translation>
@@ -7157,7 +7216,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>WindowStatus</name>
     <message>
-        <location filename="../../window/status_bar.py" line="+31"/>
+        <location filename="../../window/status_bar.py" line="+24"/>
         <source>No reads yet</source>
         <translation>Aucune lecture</translation>
     </message>
@@ -7168,11 +7227,12 @@ Plus ancien&#xa0;: {key_text}</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location line="+36"/>
         <source>Not connected</source>
         <translation>Non connecté</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+13"/>
         <source>Last read: </source>
         <translation>Dernière lecture&#xa0;: </translation>
     </message>
@@ -7380,7 +7440,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-388"/>
+        <location filename="../../builder/panel.py" line="-400"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7844,7 +7904,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.repair_dialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+21"/>
+        <location filename="../../locks/repair_dialog.py" line="+31"/>
         <source>Run the full audit first: Repair all works on its findings.</source>
         <translation>Lancez d’abord l’audit complet&#xa0;: Tout réparer agit sur ses constats.</translation>
     </message>
@@ -7970,7 +8030,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>lectures à terme</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Edit schema…, or Detect from sample</source>
         <translation>Modifier le schéma…, ou Détecter depuis un échantillon</translation>
     </message>
@@ -8010,7 +8070,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>&lt;p&gt;Chaque valeur a son verrou&#xa0;: rien à faire.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>&lt;p&gt;&lt;b&gt;Stale: the table was written since this answer; press Diagnose again.&lt;/b&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Périmé&#xa0;: la table a été écrite depuis cette réponse&#xa0;; cliquez à nouveau sur Diagnostiquer.&lt;/b&gt;&lt;/p&gt;</translation>
     </message>

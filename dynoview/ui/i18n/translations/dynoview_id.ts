@@ -532,7 +532,7 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+340"/>
+        <location filename="../../builder/drafts_view.py" line="+342"/>
         <source>Load template</source>
         <translation>Muat templat</translation>
     </message>
@@ -633,7 +633,7 @@
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+26"/>
         <source>Open draft “{name}”</source>
         <translation>Buka draf “{name}”</translation>
     </message>
@@ -668,13 +668,13 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+229"/>
+        <location filename="../../builder/panel.py" line="+230"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Permintaan tidak dapat dibuka: </translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>Connect to DynamoDB first: there is no connection to send to.</source>
         <translation>Hubungkan ke DynamoDB dulu: belum ada koneksi tujuan pengiriman.</translation>
     </message>
@@ -690,11 +690,12 @@
     </message>
     <message>
         <location line="+2"/>
+        <location line="+40"/>
         <source>Fix the problems listed first: nothing is sent while the transaction has errors.</source>
         <translation>Perbaiki dulu masalah yang didaftar: tidak ada yang dikirim selama transaksi masih error.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-38"/>
         <source>The transaction is being executed.</source>
         <translation>Transaksi sedang dijalankan.</translation>
     </message>
@@ -704,7 +705,7 @@
         <translation>Hubungkan dan perbaiki dulu masalah yang didaftar: pemeriksaan awal membaca tabel langsung.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+46"/>
         <source>The preflight could not read the table; nothing was sent.</source>
         <translation>Pemeriksaan awal tidak dapat membaca tabel; tidak ada yang dikirim.</translation>
     </message>
@@ -833,6 +834,24 @@
         <translation>
             <numerusform>%Ln item yang ditulis pembangun transaksi tidak ada di halaman ini: jalankan pembacaan lagi untuk melihatnya</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>CancelConnectButton</name>
+    <message>
+        <location filename="../../window/status_bar.py" line="+32"/>
+        <source>Cancel</source>
+        <translation>Batal</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel connecting</source>
+        <translation>Batalkan menghubungkan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop connecting (a credential_process still running is ended)</source>
+        <translation>Hentikan menghubungkan (credential_process yang masih berjalan diakhiri)</translation>
     </message>
 </context>
 <context>
@@ -1453,6 +1472,35 @@ Kemungkinan panas</translation>
         <location line="+5"/>
         <source>Execute</source>
         <translation>Jalankan</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionController</name>
+    <message>
+        <location filename="../../window/connection_controller.py" line="+170"/>
+        <source>the demo backend</source>
+        <extracomment>What showing a table&apos;s first rows imports: its description, the reader, the uniqueness schema and its store, the read log&apos;s labels. Imported in a worker while the connection opens (the demo seeds for ~0.2 s more after its client is made), so the first rows wait for none of it on the UI thread (~30 ms of imports there before). What a connection being opened tells the window (from a worker thread): (&quot;where&quot;, the spec&apos;s line with its configured endpoint) or (&quot;process&quot;, the profile whose credential_process it waits for, None once that has ended). (Connection, DemoBackend or None, table names): the window switches to it. (exception, ConnectionSpec or None for the demo): the connection did not open. A connection to a ``ConnectionSpec`` is about to open (on the UI thread): what it may ask for (an MFA code) must be ready now. (badge, sentence) while a connection opens: where it goes, and what it waits for. The sentence saying a connect was cancelled (the connection open before, if any, stays).</extracomment>
+        <translation>backend demo</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Not connected: connecting to {where} was cancelled.</source>
+        <translation>Tidak terhubung: menghubungkan ke {where} dibatalkan.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Connecting to {where} was cancelled; still connected to {current}.</source>
+        <translation>Menghubungkan ke {where} dibatalkan; masih terhubung ke {current}.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Connecting to {where}…</source>
+        <translation>Menghubungkan ke {where}…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Connecting to {where}, waiting for the credential_process of profile {profile} (it is stopped after {seconds} s; Cancel stops it now).</source>
+        <translation>Menghubungkan ke {where}, menunggu credential_process profil {profile} (dihentikan setelah {seconds} dtk; Batal menghentikannya sekarang).</translation>
     </message>
 </context>
 <context>
@@ -2347,7 +2395,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="+182"/>
+        <location filename="../../transfer/export_controller.py" line="+183"/>
         <source>The export could not be read{where}: {reason}. Check the folder, or pick another.</source>
         <translation>Ekspor tidak dapat dibaca{where}: {reason}. Periksa foldernya, atau pilih yang lain.</translation>
     </message>
@@ -2360,7 +2408,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditDialog</name>
     <message>
-        <location filename="../../transfer/export_audit_dialog.py" line="+65"/>
+        <location filename="../../transfer/export_audit_dialog.py" line="+66"/>
         <source>Audit an export</source>
         <translation>Audit ekspor</translation>
     </message>
@@ -2479,7 +2527,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Tidak ada masalah.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Starting…</source>
         <translation>Memulai…</translation>
     </message>
@@ -2502,7 +2550,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-91"/>
+        <location filename="../../transfer/export_controller.py" line="-92"/>
         <source>{path} could not be written ({reason}): free some space or pick another folder, then export again.</source>
         <translation>{path} tidak dapat ditulis ({reason}): kosongkan ruang atau pilih folder lain, lalu ekspor lagi.</translation>
     </message>
@@ -3455,7 +3503,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemsModel</name>
     <message>
-        <location filename="../../items/model.py" line="+166"/>
+        <location filename="../../items/model.py" line="+171"/>
         <source>not in this index</source>
         <translation>tidak ada di indeks ini</translation>
     </message>
@@ -3465,7 +3513,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Indeks {index} tidak memuat atribut TTL {attribute}: baca tabelnya untuk melihat kapan item kedaluwarsa.</translation>
     </message>
     <message>
-        <location line="+184"/>
+        <location line="+193"/>
         <source>TTL status</source>
         <translation>Status TTL</translation>
     </message>
@@ -3824,7 +3872,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../main_window.py" line="+169"/>
+        <location filename="../../main_window.py" line="+160"/>
         <source>Tables</source>
         <extracomment>The update check (dynoview/ui/updates), started after the first paint by app.py. True once a signal closes the window: nobody is asked about unsent work (it is kept). The last error box shown (tests read it; it deletes itself when closed).</extracomment>
         <translation>Tabel</translation>
@@ -3835,7 +3883,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Log baca</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+96"/>
         <source>Starting the demo backend…</source>
         <translation>Memulai backend demo…</translation>
     </message>
@@ -3845,7 +3893,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Menghubungkan ke {describe}…</translation>
     </message>
     <message numerus="yes">
-        <location line="+23"/>
+        <location line="+22"/>
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Terhubung: %Ln tabel.{note}</numerusform>
@@ -3872,7 +3920,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Tidak terhubung</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+50"/>
         <source>Opening {name}…</source>
         <translation>Membuka {name}…</translation>
     </message>
@@ -5538,8 +5586,9 @@ Permintaan: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+243"/>
+        <location filename="../../builder/send_flow.py" line="+251"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
+        <extracomment>Tables a DescribeTable said are not on this connection -&gt; the table named like it (or None): the builder says so at their actions&apos; Table field.</extracomment>
         <translation>Pemeriksaan awal: membaca akun dan lock yang disentuh transaksi ini…</translation>
     </message>
     <message>
@@ -5568,7 +5617,12 @@ Permintaan: {request}</translation>
         <translation>Menjalankan…</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+59"/>
+        <source>{missing} The preflight did not run; nothing was sent.</source>
+        <translation>{missing} Pemeriksaan awal tidak dijalankan; tidak ada yang dikirim.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>The transaction changed during the preflight; nothing was sent. Execute again.</source>
         <translation>Transaksi berubah selama pemeriksaan awal; tidak ada yang dikirim. Jalankan lagi.</translation>
     </message>
@@ -5578,7 +5632,12 @@ Permintaan: {request}</translation>
         <translation>Pemeriksaan awal tidak dapat membaca item yang disentuh transaksi ini, jadi tidak ada yang dikirim. {message}</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+11"/>
+        <source>No credentials could be had to sign the transaction, so nothing was sent. {message}</source>
+        <translation>Tidak ada kredensial yang bisa didapat untuk menandatangani transaksi, jadi tidak ada yang dikirim. {message}</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>The connection changed before the send (from {old}, now none): nothing was sent. Connect, then press Execute again.</source>
         <translation>Koneksi berubah sebelum pengiriman (dari {old}, kini tidak ada): tidak ada yang dikirim. Hubungkan, lalu tekan Jalankan lagi.</translation>
     </message>
@@ -5591,14 +5650,14 @@ Permintaan: {request}</translation>
 <context>
     <name>SessionView</name>
     <message>
-        <location filename="../../session/view.py" line="+66"/>
-        <location line="+161"/>
+        <location filename="../../session/view.py" line="+67"/>
+        <location line="+172"/>
         <source>Write mode…</source>
         <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
         <translation>Mode tulis…</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location line="-122"/>
         <source>Region {value}</source>
         <translation>Region {value}</translation>
     </message>
@@ -5633,7 +5692,7 @@ Permintaan: {request}</translation>
         <translation>Pen&amp;gaturan…</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+50"/>
         <source>Back to read-only</source>
         <translation>Kembali ke hanya-baca</translation>
     </message>
@@ -6608,7 +6667,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TransferButtons</name>
     <message>
-        <location filename="../../items/transfer.py" line="+50"/>
+        <location filename="../../items/transfer.py" line="+53"/>
         <source>Export…</source>
         <extracomment>Why the view&apos;s rows are only part of each item (an index&apos;s projection, a SELECT of named attributes: ``core.items.partial_rows``), or None when they are whole items.</extracomment>
         <translation>Ekspor…</translation>
@@ -7093,7 +7152,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>WindowStatus</name>
     <message>
-        <location filename="../../window/status_bar.py" line="+31"/>
+        <location filename="../../window/status_bar.py" line="+24"/>
         <source>No reads yet</source>
         <translation>Belum ada pembacaan</translation>
     </message>
@@ -7104,11 +7163,12 @@ Terlama: {key_text}</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location line="+36"/>
         <source>Not connected</source>
         <translation>Tidak terhubung</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+13"/>
         <source>Last read: </source>
         <translation>Pembacaan terakhir: </translation>
     </message>
@@ -7316,7 +7376,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-388"/>
+        <location filename="../../builder/panel.py" line="-400"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7780,7 +7840,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.repair_dialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+21"/>
+        <location filename="../../locks/repair_dialog.py" line="+31"/>
         <source>Run the full audit first: Repair all works on its findings.</source>
         <translation>Jalankan audit penuh dulu: Perbaiki semua bekerja pada temuannya.</translation>
     </message>
@@ -7906,7 +7966,7 @@ Terlama: {key_text}</translation>
         <translation>pembacaan konsisten akhir</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Edit schema…, or Detect from sample</source>
         <translation>Ubah skema…, atau Deteksi dari sampel</translation>
     </message>
@@ -7946,7 +8006,7 @@ Terlama: {key_text}</translation>
         <translation>&lt;p&gt;Setiap nilai punya lock-nya: tidak ada yang perlu dilakukan.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>&lt;p&gt;&lt;b&gt;Stale: the table was written since this answer; press Diagnose again.&lt;/b&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Usang: tabel sudah ditulis sejak jawaban ini; tekan Diagnosis lagi.&lt;/b&gt;&lt;/p&gt;</translation>
     </message>

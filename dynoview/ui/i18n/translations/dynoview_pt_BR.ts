@@ -535,7 +535,7 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+340"/>
+        <location filename="../../builder/drafts_view.py" line="+342"/>
         <source>Load template</source>
         <translation>Carregar modelo</translation>
     </message>
@@ -639,7 +639,7 @@
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+26"/>
         <source>Open draft “{name}”</source>
         <translation>Abrir rascunho “{name}”</translation>
     </message>
@@ -675,13 +675,13 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+229"/>
+        <location filename="../../builder/panel.py" line="+230"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Não foi possível abrir a requisição: </translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>Connect to DynamoDB first: there is no connection to send to.</source>
         <translation>Conecte-se ao DynamoDB primeiro: não há conexão para onde enviar.</translation>
     </message>
@@ -697,11 +697,12 @@
     </message>
     <message>
         <location line="+2"/>
+        <location line="+40"/>
         <source>Fix the problems listed first: nothing is sent while the transaction has errors.</source>
         <translation>Corrija primeiro os problemas listados: nada é enviado enquanto a transação tiver erros.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-38"/>
         <source>The transaction is being executed.</source>
         <translation>A transação está sendo executada.</translation>
     </message>
@@ -711,7 +712,7 @@
         <translation>Conecte-se e corrija primeiro os problemas listados: a verificação prévia lê a tabela real.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+46"/>
         <source>The preflight could not read the table; nothing was sent.</source>
         <translation>A verificação prévia não conseguiu ler a tabela; nada foi enviado.</translation>
     </message>
@@ -841,6 +842,24 @@
             <numerusform>%Ln item escrito pelo construtor não está nesta página: refaça a leitura para vê-lo</numerusform>
             <numerusform>%Ln itens escritos pelo construtor não estão nesta página: refaça a leitura para vê-los</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>CancelConnectButton</name>
+    <message>
+        <location filename="../../window/status_bar.py" line="+32"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel connecting</source>
+        <translation>Cancelar a conexão</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop connecting (a credential_process still running is ended)</source>
+        <translation>Parar de conectar (um credential_process ainda em execução é encerrado)</translation>
     </message>
 </context>
 <context>
@@ -1469,6 +1488,35 @@ Provavelmente quente</translation>
         <location line="+5"/>
         <source>Execute</source>
         <translation>Executar</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionController</name>
+    <message>
+        <location filename="../../window/connection_controller.py" line="+170"/>
+        <source>the demo backend</source>
+        <extracomment>What showing a table&apos;s first rows imports: its description, the reader, the uniqueness schema and its store, the read log&apos;s labels. Imported in a worker while the connection opens (the demo seeds for ~0.2 s more after its client is made), so the first rows wait for none of it on the UI thread (~30 ms of imports there before). What a connection being opened tells the window (from a worker thread): (&quot;where&quot;, the spec&apos;s line with its configured endpoint) or (&quot;process&quot;, the profile whose credential_process it waits for, None once that has ended). (Connection, DemoBackend or None, table names): the window switches to it. (exception, ConnectionSpec or None for the demo): the connection did not open. A connection to a ``ConnectionSpec`` is about to open (on the UI thread): what it may ask for (an MFA code) must be ready now. (badge, sentence) while a connection opens: where it goes, and what it waits for. The sentence saying a connect was cancelled (the connection open before, if any, stays).</extracomment>
+        <translation>o backend de demonstração</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Not connected: connecting to {where} was cancelled.</source>
+        <translation>Não conectado: a conexão a {where} foi cancelada.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Connecting to {where} was cancelled; still connected to {current}.</source>
+        <translation>A conexão a {where} foi cancelada; ainda conectado a {current}.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Connecting to {where}…</source>
+        <translation>Conectando a {where}…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Connecting to {where}, waiting for the credential_process of profile {profile} (it is stopped after {seconds} s; Cancel stops it now).</source>
+        <translation>Conectando a {where}, esperando o credential_process do perfil {profile} (ele é parado após {seconds} s; Cancelar o para agora).</translation>
     </message>
 </context>
 <context>
@@ -2373,7 +2421,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="+182"/>
+        <location filename="../../transfer/export_controller.py" line="+183"/>
         <source>The export could not be read{where}: {reason}. Check the folder, or pick another.</source>
         <translation>Não foi possível ler a exportação{where}: {reason}. Verifique a pasta ou escolha outra.</translation>
     </message>
@@ -2386,7 +2434,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditDialog</name>
     <message>
-        <location filename="../../transfer/export_audit_dialog.py" line="+65"/>
+        <location filename="../../transfer/export_audit_dialog.py" line="+66"/>
         <source>Audit an export</source>
         <translation>Auditar uma exportação</translation>
     </message>
@@ -2506,7 +2554,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Nenhum problema encontrado.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Starting…</source>
         <translation>Iniciando…</translation>
     </message>
@@ -2529,7 +2577,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-91"/>
+        <location filename="../../transfer/export_controller.py" line="-92"/>
         <source>{path} could not be written ({reason}): free some space or pick another folder, then export again.</source>
         <translation>{path} não pôde ser gravado ({reason}): libere espaço ou escolha outra pasta e exporte de novo.</translation>
     </message>
@@ -3488,7 +3536,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemsModel</name>
     <message>
-        <location filename="../../items/model.py" line="+166"/>
+        <location filename="../../items/model.py" line="+171"/>
         <source>not in this index</source>
         <translation>fora deste índice</translation>
     </message>
@@ -3498,7 +3546,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>O índice {index} não contém o atributo de TTL {attribute}: leia a tabela para ver quando os itens expiram.</translation>
     </message>
     <message>
-        <location line="+184"/>
+        <location line="+193"/>
         <source>TTL status</source>
         <translation>Status de TTL</translation>
     </message>
@@ -3870,7 +3918,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../main_window.py" line="+169"/>
+        <location filename="../../main_window.py" line="+160"/>
         <source>Tables</source>
         <extracomment>The update check (dynoview/ui/updates), started after the first paint by app.py. True once a signal closes the window: nobody is asked about unsent work (it is kept). The last error box shown (tests read it; it deletes itself when closed).</extracomment>
         <translation>Tabelas</translation>
@@ -3881,7 +3929,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Log de leituras</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+96"/>
         <source>Starting the demo backend…</source>
         <translation>Iniciando o backend de demonstração…</translation>
     </message>
@@ -3891,7 +3939,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Conectando a {describe}…</translation>
     </message>
     <message numerus="yes">
-        <location line="+23"/>
+        <location line="+22"/>
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Conectado: %Ln tabela.{note}</numerusform>
@@ -3919,7 +3967,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Não conectado</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+50"/>
         <source>Opening {name}…</source>
         <translation>Abrindo {name}…</translation>
     </message>
@@ -5594,8 +5642,9 @@ Requisição: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+243"/>
+        <location filename="../../builder/send_flow.py" line="+251"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
+        <extracomment>Tables a DescribeTable said are not on this connection -&gt; the table named like it (or None): the builder says so at their actions&apos; Table field.</extracomment>
         <translation>Verificação prévia: lendo as contas e os bloqueios que esta transação toca…</translation>
     </message>
     <message>
@@ -5624,7 +5673,12 @@ Requisição: {request}</translation>
         <translation>Executando…</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+59"/>
+        <source>{missing} The preflight did not run; nothing was sent.</source>
+        <translation>{missing} A verificação prévia não foi executada; nada foi enviado.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>The transaction changed during the preflight; nothing was sent. Execute again.</source>
         <translation>A transação mudou durante a verificação prévia; nada foi enviado. Execute de novo.</translation>
     </message>
@@ -5634,7 +5688,12 @@ Requisição: {request}</translation>
         <translation>A verificação prévia não conseguiu ler os itens que esta transação toca, então nada foi enviado. {message}</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+11"/>
+        <source>No credentials could be had to sign the transaction, so nothing was sent. {message}</source>
+        <translation>Não foi possível obter credenciais para assinar a transação, então nada foi enviado. {message}</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>The connection changed before the send (from {old}, now none): nothing was sent. Connect, then press Execute again.</source>
         <translation>A conexão mudou antes do envio (de {old}, agora nenhuma): nada foi enviado. Conecte-se e clique em Executar de novo.</translation>
     </message>
@@ -5647,14 +5706,14 @@ Requisição: {request}</translation>
 <context>
     <name>SessionView</name>
     <message>
-        <location filename="../../session/view.py" line="+66"/>
-        <location line="+161"/>
+        <location filename="../../session/view.py" line="+67"/>
+        <location line="+172"/>
         <source>Write mode…</source>
         <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
         <translation>Modo de escrita…</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location line="-122"/>
         <source>Region {value}</source>
         <translation>Região {value}</translation>
     </message>
@@ -5689,7 +5748,7 @@ Requisição: {request}</translation>
         <translation>Con&amp;figurações…</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+50"/>
         <source>Back to read-only</source>
         <translation>Voltar a somente leitura</translation>
     </message>
@@ -6669,7 +6728,7 @@ Requisição: {request}</translation>
 <context>
     <name>TransferButtons</name>
     <message>
-        <location filename="../../items/transfer.py" line="+50"/>
+        <location filename="../../items/transfer.py" line="+53"/>
         <source>Export…</source>
         <extracomment>Why the view&apos;s rows are only part of each item (an index&apos;s projection, a SELECT of named attributes: ``core.items.partial_rows``), or None when they are whole items.</extracomment>
         <translation>Exportar…</translation>
@@ -7157,7 +7216,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>WindowStatus</name>
     <message>
-        <location filename="../../window/status_bar.py" line="+31"/>
+        <location filename="../../window/status_bar.py" line="+24"/>
         <source>No reads yet</source>
         <translation>Nenhuma leitura ainda</translation>
     </message>
@@ -7168,11 +7227,12 @@ Mais antigo: {key_text}</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location line="+36"/>
         <source>Not connected</source>
         <translation>Não conectado</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+13"/>
         <source>Last read: </source>
         <translation>Última leitura: </translation>
     </message>
@@ -7380,7 +7440,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-388"/>
+        <location filename="../../builder/panel.py" line="-400"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7844,7 +7904,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.repair_dialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+21"/>
+        <location filename="../../locks/repair_dialog.py" line="+31"/>
         <source>Run the full audit first: Repair all works on its findings.</source>
         <translation>Execute a auditoria completa primeiro: Reparar tudo trabalha sobre os achados dela.</translation>
     </message>
@@ -7970,7 +8030,7 @@ Mais antigo: {key_text}</translation>
         <translation>leituras eventuais</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Edit schema…, or Detect from sample</source>
         <translation>Editar esquema…, ou Detectar a partir de amostra</translation>
     </message>
@@ -8010,7 +8070,7 @@ Mais antigo: {key_text}</translation>
         <translation>&lt;p&gt;Todo valor tem seu bloqueio: nada a fazer.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>&lt;p&gt;&lt;b&gt;Stale: the table was written since this answer; press Diagnose again.&lt;/b&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Desatualizado: a tabela foi escrita desde esta resposta; clique em Diagnosticar de novo.&lt;/b&gt;&lt;/p&gt;</translation>
     </message>
