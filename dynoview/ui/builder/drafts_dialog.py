@@ -25,6 +25,7 @@ from dynoview.core.drafts.model import Draft, DraftError
 from dynoview.core.drafts.store import DraftInfo, DraftStore
 from dynoview.ui.accessible import tab_leaves
 from dynoview.ui.builder.drafts_prompts import DRAFTS_PROMPTS
+from dynoview.ui.destructive_question import ask_destructive
 from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import set_role
 
@@ -201,28 +202,19 @@ class OpenDraftDialog(QDialog):
                 else self.tr("It holds {actions}, saved {when}.")).format(
                     actions=actions, when=when,
                     where=where.format(table=info.table, connection=info.connection))
-        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Delete draft?"),
-                          self.tr("Delete the draft “{name}”?").format(name=info.name),
-                          QMessageBox.StandardButton.NoButton, self)
-        plain_label(box)  # the draft's, table's and connection's names are the user's text
-        box.setInformativeText(" ".join([held, self.tr("Deleting it cannot be undone.")]))
-        box.setObjectName("delete-draft-question")
-        yes = box.addButton(self.tr("Delete"), QMessageBox.ButtonRole.DestructiveRole)
-        no = box.addButton(QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(no)  # the answer that loses nothing is the one Enter gives
-        box.setEscapeButton(no)
-
-        def answered(_result: int) -> None:
+        def answered(delete: bool) -> None:
             self.delete_box = None
-            if box.clickedButton() is yes:
+            if delete:
                 self._delete(info)
             else:
                 self.table.setFocus()
 
-        box.finished.connect(answered)
-        box.finished.connect(box.deleteLater)
-        self.delete_box = box
-        box.open()
+        # The draft's, table's and connection's names are the user's text: plain.
+        self.delete_box = ask_destructive(
+            self, title=self.tr("Delete draft?"),
+            question=self.tr("Delete the draft “{name}”?").format(name=info.name),
+            details=" ".join([held, self.tr("Deleting it cannot be undone.")]), action=self.tr("Delete"),
+            name="delete-draft-question", answered=answered)
 
     def _delete(self, info: DraftInfo) -> None:
         try:

@@ -27,6 +27,7 @@ from dynoview.core.reads.browse import BrowseSpec
 from dynoview.core.reads.history import SAVED_LIMIT, describe, spec_from_json, spec_to_json
 from dynoview.ui import settings as saved
 from dynoview.ui.accessible import labelled
+from dynoview.ui.destructive_question import ask_destructive
 from dynoview.ui.plain_text import plain_label, plain_tooltip
 from dynoview.ui.themed import set_role
 
@@ -167,29 +168,21 @@ class ReadHistoryDialog(QDialog):
 
     def _ask_delete(self, name: str, spec: BrowseSpec) -> None:
         """Delete / Cancel, naming the saved read and what it reads; Enter and Escape cancel."""
-        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Delete saved read?"),
-                          self.tr("Delete the saved read “{name}” of {table}?").format(
-                              name=name, table=self.table), QMessageBox.StandardButton.NoButton, self)
-        plain_label(box)  # the name and the read's key values are the user's text
-        box.setInformativeText(self.tr("It reads: {read}. The recent reads and the table's items stay; "
-                                       "deleting it cannot be undone.").format(read=describe(spec)))
-        box.setObjectName("delete-saved-read-question")
-        yes = box.addButton(self.tr("Delete"), QMessageBox.ButtonRole.DestructiveRole)
-        no = box.addButton(QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(no)  # the answer that loses nothing is the one Enter gives
-        box.setEscapeButton(no)
-
-        def answered(_result: int) -> None:
+        def answered(delete: bool) -> None:
             self.delete_box = None
-            if box.clickedButton() is yes:
+            if delete:
                 self._delete(name)
             else:
                 self.saved_list.setFocus()
 
-        box.finished.connect(answered)
-        box.finished.connect(box.deleteLater)
-        self.delete_box = box
-        box.open()
+        # The name and the read's key values are the user's text: plain.
+        self.delete_box = ask_destructive(
+            self, title=self.tr("Delete saved read?"),
+            question=self.tr("Delete the saved read “{name}” of {table}?").format(
+                name=name, table=self.table),
+            details=self.tr("It reads: {read}. The recent reads and the table's items stay; "
+                            "deleting it cannot be undone.").format(read=describe(spec)),
+            action=self.tr("Delete"), name="delete-saved-read-question", answered=answered)
 
     def _delete(self, name: str) -> None:
         reads = saved.saved_reads(self.connection, self.table)

@@ -38,6 +38,7 @@ from dynoview.core.session.endpoints import (
     is_cleartext,
     resolved_endpoint,
 )
+from dynoview.ui.destructive_question import ask_destructive
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.plain_text import plain_label
 from dynoview.ui.settings import delete_connection, load_connections, save_connection
@@ -284,29 +285,19 @@ class ConnectionDialog(QDialog):
         elif old.read_only and not (spec.read_only or spec.production):
             lost.append(self.tr("It is a read-only connection: it would accept writes."))
         lost.append(self.tr("To keep both, cancel and give this connection another name."))
-        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Replace saved connection?"),
-                          self.tr("Replace the saved connection “{name}”?").format(name=old.name),
-                          QMessageBox.StandardButton.NoButton, self)
-        plain_label(box)  # the name is the user's text
-        box.setInformativeText(" ".join(lost))
-        box.setObjectName("replace-connection-question")
-        yes = box.addButton(self.tr("Replace"), QMessageBox.ButtonRole.DestructiveRole)
-        no = box.addButton(QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(no)  # the answer that loses nothing is the one Enter gives
-        box.setEscapeButton(no)
-
-        def answered(_result: int) -> None:
+        def answered(replace: bool) -> None:
             self.replace_box = None
-            if box.clickedButton() is yes:
+            if replace:
                 self._store(spec)
             else:  # nothing saved: the name is the field to change
                 self.name.setFocus()
                 self.name.selectAll()
 
-        box.finished.connect(answered)
-        box.finished.connect(box.deleteLater)
-        self.replace_box = box
-        box.open()
+        self.replace_box = ask_destructive(
+            self, title=self.tr("Replace saved connection?"),
+            question=self.tr("Replace the saved connection “{name}”?").format(name=old.name),
+            details=" ".join(lost), action=self.tr("Replace"), name="replace-connection-question",
+            answered=answered)
 
     def _store(self, spec: ConnectionSpec) -> None:
         try:  # merged with what other windows saved meanwhile (settings.save_connection)
@@ -338,20 +329,9 @@ class ConnectionDialog(QDialog):
             said.append(self.tr("It is a read-only connection."))
         said.append(self.tr("Only this saved entry goes (the profile and the tables stay); "
                             "it cannot be undone."))
-        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Delete saved connection?"),
-                          self.tr("Delete the saved connection “{name}”?").format(name=spec.name),
-                          QMessageBox.StandardButton.NoButton, self)
-        plain_label(box)  # the name, profile and endpoint are the user's text
-        box.setInformativeText(" ".join(said))
-        box.setObjectName("delete-connection-question")
-        yes = box.addButton(self.tr("Delete"), QMessageBox.ButtonRole.DestructiveRole)
-        no = box.addButton(QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(no)  # the answer that loses nothing is the one Enter gives
-        box.setEscapeButton(no)
-
-        def answered(_result: int) -> None:
+        def answered(delete: bool) -> None:
             self.delete_box = None
-            if box.clickedButton() is not yes:
+            if not delete:
                 self.list.setFocus()
                 return
             try:  # by name: what other windows saved meanwhile stays (settings.delete_connection)
@@ -361,10 +341,11 @@ class ConnectionDialog(QDialog):
                 return
             self._refresh()
 
-        box.finished.connect(answered)
-        box.finished.connect(box.deleteLater)
-        self.delete_box = box
-        box.open()
+        self.delete_box = ask_destructive(
+            self, title=self.tr("Delete saved connection?"),
+            question=self.tr("Delete the saved connection “{name}”?").format(name=spec.name),
+            details=" ".join(said), action=self.tr("Delete"), name="delete-connection-question",
+            answered=answered)
 
     def _connect(self) -> None:
         row = self.list.currentRow()
