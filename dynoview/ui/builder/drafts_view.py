@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import logging
 import time
-import weakref
 from dataclasses import replace
 from typing import Any
 
@@ -43,6 +42,7 @@ from dynoview.ui.builder.drafts_prompts import APPEND, REPLACE, appended, ask_re
 from dynoview.ui.builder.editing import request_json
 from dynoview.ui.builder.restore_note import RestoreNote
 from dynoview.ui.builder.undo import BuilderUndo
+from dynoview.ui.dialog_lifetime import forget_on_close
 
 log = logging.getLogger(__name__)
 SAVE_DELAY_MS = 500  # after the last edit
@@ -421,15 +421,7 @@ class BuilderDrafts(QObject):
 
     def _open(self, dialog: QDialog) -> None:
         """Open a drafts dialog made for this open: deleted once closed, not kept hidden."""
-        owner = weakref.ref(self)  # not let go inside the dialog's own destructor
-
-        def closed(_code: int) -> None:
-            drafts = owner()
-            if drafts is not None and drafts.dialog is dialog:
-                drafts.dialog = None
-            dialog.deleteLater()
-
-        dialog.finished.connect(closed)
+        forget_on_close(self, "dialog", dialog)
         dialog.open()
 
     def open_draft(self, draft: Draft) -> None:

@@ -7,7 +7,6 @@ identity is looked up in the background (``core.session.identity``) and never de
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -195,20 +194,11 @@ class SessionView(QObject):
                 menu.insertAction(before, self.settings_action)
 
     def show_settings(self) -> None:
+        from dynoview.ui.dialog_lifetime import forget_on_close
         from dynoview.ui.session.settings_dialog import SettingsDialog
 
         self.settings_dialog = dialog = SettingsDialog(self.window)
-        owner = weakref.ref(self)  # not let go inside the dialog's own destructor
-
-        def closed(_code: int) -> None:
-            # A new one each open: closed (OK, Cancel, Esc, the title bar) it goes, not hidden
-            # in the window for the rest of the session.
-            view = owner()
-            if view is not None and view.settings_dialog is dialog:
-                view.settings_dialog = None
-            dialog.deleteLater()
-
-        dialog.finished.connect(closed)
+        forget_on_close(self, "settings_dialog", dialog)  # a new one each open: closed, it goes
         dialog.open()
 
     # -- production ----------------------------------------------------------------------
