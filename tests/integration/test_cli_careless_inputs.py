@@ -211,8 +211,9 @@ def test_partiql_at_a_web_server_blames_the_endpoint_not_the_statement(
 @pytest.mark.parametrize(("flags", "said"), [
     (["--print-sql", "duckdb"], "--print-sql only applies to auditing an export (--export PATH), "
                                 "not the live table {table}: leave it out."),
-    (["--threads", "2", "--ttl-attribute", "expiresAt"],
-     "--ttl-attribute, --threads only apply to auditing an export (--export PATH), not the live "
+    # --ttl-attribute is a live audit's too: it stands in for a TTL DescribeTimeToLive could not read.
+    (["--threads", "2", "--memory-limit", "1GB"],
+     "--memory-limit, --threads only apply to auditing an export (--export PATH), not the live "
      "table {table}: leave them out."),
 ])
 def test_a_live_audit_refuses_the_flags_only_an_export_audit_reads(

@@ -321,22 +321,23 @@ class BuilderPanel(QWidget):
                                   or has_errors(self.problems)):
             reason = self.tr("Connect and fix the problems listed first: the preflight reads the live table.")
         tx = self.transaction.copy()
-        if reason is not None or not self.send_flow.check(tx, self._send_env(tx),
-                                                          execute_after=execute_after):
+
+        def env(renewed: bool = False) -> SendEnv | str:
+            # ``renewed``: once the tables ``tx`` names are described, judged again with their
+            # keys and rules; a sentence when that finds an error (nothing is sent then).
+            if renewed:
+                self.refresh()
+                if has_errors(self.problems):
+                    return self.tr("Fix the problems listed first: nothing is sent while the "
+                                   "transaction has errors.")
+            return SendEnv(self.schema_of(tx), tables_of(self.ctx), self.action_log, self.token_row.pinned,
+                           self.drafts.logged_token, renew=functools.partial(env, True))
+
+        first = env()
+        assert isinstance(first, SendEnv)  # only a renewed one can be a sentence
+        if reason is not None or not self.send_flow.check(tx, first, execute_after=execute_after):
             self.status.setText(reason or "")
         self._update_execute()  # off while the preflight runs (its task starts after the render)
-
-    def _send_env(self, tx: Transaction) -> SendEnv:
-        return SendEnv(self.schema_of(tx), tables_of(self.ctx), self.action_log, self.token_row.pinned,
-                       self.drafts.logged_token, renew=functools.partial(self._renewed_env, tx))
-
-    def _renewed_env(self, tx: Transaction) -> SendEnv | str:
-        """The send's env once the tables ``tx`` names are described: judged again with their
-        keys and rules; a sentence when that finds an error (nothing is sent then)."""
-        self.refresh()
-        if has_errors(self.problems):
-            return self.tr("Fix the problems listed first: nothing is sent while the transaction has errors.")
-        return self._send_env(tx)
 
     def ask_confirmation(self, requirement: Any, preview: str,
                          answer: Callable[[str | bool | None], None]) -> None:
