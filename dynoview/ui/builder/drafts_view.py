@@ -23,7 +23,6 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtWidgets import (
     QApplication,
     QBoxLayout,
-    QDialog,
     QLayout,
     QMenu,
     QMessageBox,
@@ -410,18 +409,15 @@ class BuilderDrafts(QObject):
         dialog.saved.connect(lambda name, draft: self._say(
             self.tr("Saved the draft “{name}”: %Ln action(s). Open it again with Drafts → Open draft…",
                     "", draft.action_count).format(name=name)))
-        self._open(dialog)
+        forget_on_close(self, "dialog", dialog)  # made for this open: deleted once closed
+        dialog.open()
 
     def open_dialog(self) -> None:
         from dynoview.ui.builder.drafts_dialog import OpenDraftDialog
 
         self.dialog = dialog = OpenDraftDialog(self.store, self.panel)
         dialog.chosen.connect(self.open_draft)
-        self._open(dialog)
-
-    def _open(self, dialog: QDialog) -> None:
-        """Open a drafts dialog made for this open: deleted once closed, not kept hidden."""
-        forget_on_close(self, "dialog", dialog)
+        forget_on_close(self, "dialog", dialog)  # made for this open: deleted once closed
         dialog.open()
 
     def open_draft(self, draft: Draft) -> None:

@@ -154,7 +154,7 @@ class ItemsModel(QAbstractTableModel):
         self.staging: StagedLookup | None = None
         # "expires in 5 min" counts from now, not from the read: said again on each tick.
         self._clock = QTimer(self)
-        self._clock.timeout.connect(self.clock_moved)
+        self._clock.timeout.connect(lambda: ttl_clock_moved(self))
         self._clock.start(CLOCK_TICK_MS)
 
     # -- state -------------------------------------------------------------
@@ -305,15 +305,6 @@ class ItemsModel(QAbstractTableModel):
         self.beginRemoveRows(QModelIndex(), removed, removed)
         change()
         self.endRemoveRows()
-
-    def clock_moved(self) -> None:
-        """Time passed: the TTL texts shown are worked out again (from the same reads)."""
-        if not self._states or TTL_STATUS_COLUMN not in self._columns or not self._rows.shown:
-            return
-        self._states.clear()
-        column = self._columns.index(TTL_STATUS_COLUMN)
-        self.dataChanged.emit(self.index(0, column), self.index(self._rows.shown - 1, column),
-                              [_DISPLAY, _TOOLTIP])
 
     def ttl_of(self, row: int) -> TtlState:
         return self._state(self._rows.index(row))
@@ -485,3 +476,13 @@ def _reshape(model: ItemsModel, change: Callable[[], object]) -> None:
     change()
     model.endResetModel()
     model.reshaped.emit()
+
+
+def ttl_clock_moved(model: ItemsModel) -> None:
+    """Time passed: the TTL texts shown are worked out again (from the same reads)."""
+    if not model._states or TTL_STATUS_COLUMN not in model._columns or not model._rows.shown:
+        return
+    model._states.clear()
+    column = model._columns.index(TTL_STATUS_COLUMN)
+    model.dataChanged.emit(model.index(0, column), model.index(model._rows.shown - 1, column),
+                           [_DISPLAY, _TOOLTIP])

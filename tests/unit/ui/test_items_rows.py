@@ -14,7 +14,14 @@ from dynoview.core.reads.columns import sorted_rows
 from dynoview.core.reads.rows import RowShape, block_from_items
 from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.ui.items import sorting, ui_gate
-from dynoview.ui.items.model import TTL_STATUS_COLUMN, ItemRole, ItemsModel, RawValueRole, TtlStateRole
+from dynoview.ui.items.model import (
+    TTL_STATUS_COLUMN,
+    ItemRole,
+    ItemsModel,
+    RawValueRole,
+    TtlStateRole,
+    ttl_clock_moved,
+)
 from dynoview.ui.items.rows import SortJob, row_shape
 
 TABLE = TableInfo("accounts", KeyAttribute("PK", "S"), KeyAttribute("SK", "S"))
@@ -219,7 +226,7 @@ def test_the_ttl_column_counts_from_now_as_time_passes(qapp: Any) -> None:
     changed: list[int] = []
     model.dataChanged.connect(lambda top, bottom, roles: changed.append(top.column()))
     model.now = NOW + timedelta(hours=3)
-    model.clock_moved()
+    ttl_clock_moved(model)
     assert changed == [status]
     assert model.data(model.index(0, status)) == "expired 60 min ago, after the read"
     assert "may have deleted it" in model.data(model.index(0, status), Qt.ItemDataRole.ToolTipRole)
