@@ -11,7 +11,6 @@ botocore's exception classes and DynamoDB's error codes, in ``error_messages``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
@@ -202,6 +201,8 @@ def _describe(exc: BaseException, facts: Facts, operation: str | None, table: st
     # ``said`` cleans every text a server or an exception gives before it joins a sentence (a
     # server may echo the signed request); the sentences' own words, the endpoint, profile and
     # table names are DynoView's or the user's.
+    from dataclasses import replace  # not before the window's first paint (issue 19)
+
     from dynoview.core.error_messages import (
         BOTOCORE_ERRORS,
         CLIENT_ERRORS,

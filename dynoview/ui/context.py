@@ -7,7 +7,6 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
@@ -18,7 +17,6 @@ from dynoview.ui.gc_pauses import share_gil_with_ui
 from dynoview.ui.tasks import TaskRunner, report_unexpected
 
 if TYPE_CHECKING:  # types only: their modules load after the first paint, when first used
-    from dynoview.core.preflight.model import Preflight
     from dynoview.core.reads.reader import Reader
     from dynoview.core.reads.receipts import ReadLog, ReadReceipt
     from dynoview.core.session.connection import Connection
@@ -26,53 +24,9 @@ if TYPE_CHECKING:  # types only: their modules load after the first paint, when 
     from dynoview.core.tx.applicability import Evidence
     from dynoview.core.uniqueness.schema import UniquenessSchema
     from dynoview.core.uniqueness.schema_store import SchemaStore
+    from dynoview.ui.context_events import Subject, WrittenKey
 
 READ_ON_OPEN_MAX_ITEMS = 5000
-
-
-@dataclass(frozen=True)
-class Subject:
-    """The item selected now, anywhere in the window: what the templates act on.
-
-    ``item`` may hold only the key and the protected values (an audit row) until the
-    full item has been read; ``source`` names the view it was selected in.
-    """
-
-    table: str
-    item: dict[str, Any]
-    source: str = ""
-    # What the view knows about the item's values (an audit row's findings, a diagnosis), so
-    # the templates offer only the repairs that apply; None: nothing is known.
-    evidence: Evidence | None = None
-
-
-@dataclass(frozen=True)
-class WrittenKey:
-    """One item a transaction wrote (or may have written): its table and primary key."""
-
-    table: str
-    key: dict[str, Any] = field(hash=False)
-    # False: the answer was lost and reads could not settle it (the item may be unchanged).
-    certain: bool = True
-    # attribute -> the value the write left there where the request says it (None: removed;
-    # ``core.edits.staging.written_values``): a cell staged on it again is guarded on it after
-    # this write, in any window of any session. None: not known (nothing is rebased on it).
-    values: dict[str, Any] | None = field(default=None, hash=False)
-
-    def matches(self, table: str, item: Mapping[str, Any]) -> bool:
-        """True when ``item`` (an item or a key) is this one."""
-        return table == self.table and all(item.get(k) == v for k, v in self.key.items())
-
-
-@dataclass(frozen=True)
-class ItemsChanged:
-    """Items a send or a preflight found, without writing them, maybe not as the views read
-    them: ``keys``, those of the actions DynamoDB cancelled a transaction on that its preflight
-    did not expect to fail (changed since); ``preflight``, its reads of the accounts and locks a
-    transaction touches. Views compare them with what they show and read again what differs."""
-
-    keys: list[WrittenKey] = field(default_factory=list)
-    preflight: Preflight | None = None
 
 
 RECEIPTS_EVERY_S = 0.1  # receipts reach the read log and status bar at most ten times a second
@@ -317,6 +271,8 @@ class AppContext(QObject):
         With ``read``, ``item`` may be partial (an audit row's key and values): the full
         item is read by key and replaces it, unless the selection moved on meanwhile.
         """
+        from dynoview.ui.context_events import Subject
+
         name = table or (self.table.name if self.table is not None else None)
         subject = Subject(name, dict(item), source, evidence) if item is not None and name else None
         self.set_subject(subject)
@@ -343,6 +299,8 @@ class AppContext(QObject):
         if reader is None:
             return
         item = await self.tasks.call(reader.get_item, subject.table, self._subject_key(subject))
+        from dynoview.ui.context_events import Subject
+
         if self.subject is not subject:
             return  # the user selected something else meanwhile
         if item is not None:

@@ -10,7 +10,7 @@ import pytest
 from dynoview.core.session.connection import Connection
 from dynoview.core.uniqueness.findings import ORPHAN_LOCK
 from dynoview.ui.builder.template_forms import CHANGE_VALUE, ChangeValueForm
-from dynoview.ui.context import WrittenKey
+from dynoview.ui.context_events import WrittenKey
 from dynoview.ui.main_window import MainWindow
 from tests.gui.test_template_flows import builder_of, execute, locks_of, select_audit_row, select_item
 

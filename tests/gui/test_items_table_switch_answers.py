@@ -16,7 +16,8 @@ import pytest
 
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
-from dynoview.ui.context import AppContext, WrittenKey
+from dynoview.ui.context import AppContext
+from dynoview.ui.context_events import WrittenKey
 from dynoview.ui.items.panel import ItemsPanel
 from tests.fault_proxy import DELAY, FaultProxy
 from tests.helpers import connect

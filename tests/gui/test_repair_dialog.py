@@ -16,7 +16,8 @@ from dynoview.core.repair.state import ALREADY_FIXED, APPLIED, PENDING
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
-from dynoview.ui.context import AppContext, WrittenKey
+from dynoview.ui.context import AppContext
+from dynoview.ui.context_events import WrittenKey
 from dynoview.ui.locks.repair_dialog import RepairDialog, open_repair_dialog
 from dynoview.ui.locks.repair_model import COL_ACTION, COL_RESULT, COL_VALUE, OutcomeRole
 from dynoview.ui.row_select import select_only_row

@@ -53,7 +53,8 @@ from dynoview.ui.builder.template_forms import TemplateForm
 from dynoview.ui.builder.templates_menu import TemplatesMenu
 from dynoview.ui.builder.token_row import TokenRow
 from dynoview.ui.builder.toolbar import BuilderToolbar
-from dynoview.ui.context import AppContext, ItemsChanged
+from dynoview.ui.context import AppContext
+from dynoview.ui.context_events import ItemsChanged
 from dynoview.ui.dialog_lifetime import forget_on_close
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.plain_text import plain_label
@@ -393,8 +394,7 @@ class BuilderPanel(QWidget):
         if self.send_flow.step.outcome is Outcome.WRITTEN:
             # The same token must not be reused for a different transaction.
             self.token_row.regenerate()
-            # Cleared now, not after the edit timers: a kill in between would restore the
-            # written transaction as unsent work.
+            # Cleared now, not after the edit timers (a kill between would restore it as unsent).
             self.drafts.save_now()
         self.ctx.items_written.emit(written_keys(result, sent, tables_of(self.ctx), self.schema_of(sent)))
         changed = cancelled_keys(result, sent, tables_of(self.ctx), self.schema_of(sent),

@@ -44,7 +44,8 @@ from dynoview.core.tx.outcomes import APPLIED, CANCELLED, SUCCEEDED, UNKNOWN, WR
 from dynoview.core.tx.validation import TableSchemas
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.builder.controller import BuilderController
-from dynoview.ui.context import AppContext, WrittenKey
+from dynoview.ui.context import AppContext
+from dynoview.ui.context_events import WrittenKey
 
 
 class State(StrEnum):

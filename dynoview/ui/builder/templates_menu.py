@@ -17,7 +17,8 @@ from dynoview.core.tx.applicability import Evidence
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.builder.template_forms import NO_SUBJECT_HINT, TemplateEntry, menu_text
 from dynoview.ui.builder.template_runner import TemplateRunner
-from dynoview.ui.context import AppContext, Subject
+from dynoview.ui.context import AppContext
+from dynoview.ui.context_events import Subject
 
 
 class TemplatesMenu(QObject):

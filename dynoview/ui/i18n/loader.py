@@ -14,8 +14,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
@@ -25,14 +25,14 @@ log = logging.getLogger(__name__)
 CATALOGUES = Path(__file__).with_name("translations")
 
 
-@dataclass
-class Installed:
+class Installed(NamedTuple):
     """What ``install`` did: the language and the translators it installed (kept alive here:
-    a translator Python collects stops translating)."""
+    a translator Python collects stops translating). A NamedTuple, not a dataclass: this module
+    loads before the window's first paint, and dataclasses with it (issue 19)."""
 
     language: str
-    translators: list[QTranslator] = field(default_factory=list)
-    missing: list[str] = field(default_factory=list)
+    translators: list[QTranslator]
+    missing: list[str]
 
 
 
@@ -100,7 +100,7 @@ def install(choice: str, app: QCoreApplication | None = None) -> Installed:
         uninstall(done, app)
     _current.clear()
     code = languages.resolve(choice)
-    done = Installed(code)
+    done = Installed(code, [], [])
     QLocale.setDefault(languages.qlocale(code))
     if app is None:
         return done

@@ -17,7 +17,7 @@ from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QMenu, QPushButton, QSplitter, QVBoxLayout, QWidget
 
 from dynoview.ui import settings as saved
-from dynoview.ui.context import AppContext, WrittenKey
+from dynoview.ui.context import AppContext
 from dynoview.ui.counts import not_on_page_text
 from dynoview.ui.elided_label import ElidedLabel
 from dynoview.ui.items.columns import ItemsColumns
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from dynoview.core.reads.browse import BrowseSpec
     from dynoview.core.reads.reader import Page
     from dynoview.core.session.tables import TableInfo
+    from dynoview.ui.context_events import WrittenKey
     from dynoview.ui.items.cell_edits import CellEdits
     from dynoview.ui.items.edit_dialog import ItemEditDialog
     from dynoview.ui.transfer.opened_on import OpenedOn

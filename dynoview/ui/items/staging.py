@@ -43,7 +43,8 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.session import profile
 from dynoview.core.session.private_files import PrivateFileError
 from dynoview.core.session.tables import TableInfo
-from dynoview.ui.context import AppContext, WrittenKey
+from dynoview.ui.context import AppContext
+from dynoview.ui.context_events import WrittenKey
 from dynoview.ui.items.staged_look import STAGING_OBJECT
 
 Item = dict[str, Any]

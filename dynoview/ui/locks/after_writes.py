@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 
-from dynoview.ui.context import ItemsChanged, WrittenKey
+from dynoview.ui.context_events import ItemsChanged, WrittenKey
 from dynoview.ui.locks.stale_reads import not_as_audited
 from dynoview.ui.locks.text import result_text
 

@@ -50,7 +50,8 @@ from dynoview.core.tx.confirmation import ConfirmationRequirement, confirmation_
 from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.accessible import labelled
-from dynoview.ui.context import AppContext, WrittenKey
+from dynoview.ui.context import AppContext
+from dynoview.ui.context_events import WrittenKey
 from dynoview.ui.locks.repair_controller import RepairController
 from dynoview.ui.locks.repair_model import COL_RESULT, COL_VALUE, RepairModel
 from dynoview.ui.plain_text import plain_label

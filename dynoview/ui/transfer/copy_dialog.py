@@ -36,7 +36,8 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.model import Transaction
 from dynoview.core.uniqueness.schema import UniquenessSchema, default_schema
 from dynoview.ui import settings as saved
-from dynoview.ui.context import AppContext, WrittenKey
+from dynoview.ui.context import AppContext
+from dynoview.ui.context_events import WrittenKey
 from dynoview.ui.i18n.formats import number
 from dynoview.ui.plain_text import plain_label
 from dynoview.ui.transfer.copy_controller import CopyTargetController

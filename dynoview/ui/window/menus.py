@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QMenuBar, QWidget
@@ -32,10 +31,9 @@ if TYPE_CHECKING:
 RECENT_MENU = "recent-menu"  # its entries are tables: the palette lists those itself
 
 
-# Built once per window and never compared or printed: no __eq__ or __repr__ to generate
-# (each generated method is source compiled while the window starts).
-@dataclass(repr=False, eq=False)
-class MenuCommands:
+# Plain classes, not dataclasses: this module loads before the window's first paint, and
+# dataclasses (its import, and each class's generated methods, compiled) with it (issue 19).
+class MenuCommands(NamedTuple):
     """What the menus trigger."""
 
     connect: Callable[[], None]
@@ -56,9 +54,9 @@ class MenuCommands:
     check_updates: Callable[[], None] | None = None  # Help → Check for updates… (issue 27)
 
 
-@dataclass(repr=False, eq=False)
 class WindowActions:
-    """The menus' actions, for the window to enable, check and trigger."""
+    """The menus' actions, for the window to enable, check and trigger: the File menu's are
+    given when it is made, the others set as their menus are."""
 
     connect_action: QAction
     recent_menu: QMenu
@@ -68,18 +66,33 @@ class WindowActions:
     export_audit_action: QAction
     create_table_action: QAction
     delete_table_action: QAction
-    switch_table_action: QAction = field(init=False)
-    builder_action: QAction = field(init=False)
-    tab_actions: list[QAction] = field(default_factory=list)
-    theme_group: QActionGroup = field(init=False)
-    theme_actions: dict[str, QAction] = field(default_factory=dict)
-    shortcuts_action: QAction = field(init=False)
-    about_action: QAction = field(init=False)
-    check_updates_action: QAction | None = None
+    switch_table_action: QAction
+    builder_action: QAction
+    tab_actions: list[QAction]
+    theme_group: QActionGroup
+    theme_actions: dict[str, QAction]
+    shortcuts_action: QAction
+    about_action: QAction
+    check_updates_action: QAction | None
+
+    def __init__(self, *, connect_action: QAction, recent_menu: QMenu, refresh_action: QAction,
+                 palette_action: QAction, quit_action: QAction, export_audit_action: QAction,
+                 create_table_action: QAction, delete_table_action: QAction) -> None:
+        self.connect_action = connect_action
+        self.recent_menu = recent_menu
+        self.refresh_action = refresh_action
+        self.palette_action = palette_action
+        self.quit_action = quit_action
+        self.export_audit_action = export_audit_action
+        self.create_table_action = create_table_action
+        self.delete_table_action = delete_table_action
+        self.tab_actions = []
+        self.theme_actions = {}
+        self.check_updates_action = None
 
 
 #: The window's members that its menus' contents set.
-MENU_MEMBERS = frozenset(f.name for f in fields(WindowActions))
+MENU_MEMBERS = frozenset(WindowActions.__annotations__)
 
 
 class MenusOnDemand(QMainWindow):
