@@ -38,7 +38,7 @@ from dynoview.core.counts import count_text
 from dynoview.core.errors import ReadOnlyError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.repair.earlier import CONTEXT_KEY, ReadOnlyLog
-from dynoview.core.repair.plan import RepairPlan, hold_releases, plan_repairs
+from dynoview.core.repair.plan import RepairPlan, hold_claims, hold_releases, plan_repairs
 from dynoview.core.repair.report import AuditReport, RepairError, load_report
 from dynoview.core.repair.run import (
     DEFAULT_RATE,
@@ -51,7 +51,7 @@ from dynoview.core.repair.run import (
     run_repairs,
 )
 from dynoview.core.repair.state import PLANNED, RepairState, default_state_path
-from dynoview.core.repair.ttl_guard import ttl_unknown_reason
+from dynoview.core.repair.ttl_guard import claim_ttl_unknown_reason, ttl_unknown_reason
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog, connection_record
@@ -110,11 +110,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         help="the state file listing the findings done (default: REPORT's name with "
                              ".repair-state.json, next to it); a run continues where the last stopped")
     parser.add_argument("--ttl-attribute", metavar="NAME",
-                        help="the locks table's TTL attribute, when DescribeTimeToLive may not be "
-                             "called there: without it no orphan lock of such a table is released "
-                             "(it may be a reservation); a TTL that was read decides alone")
+                        help="the TTL attribute of the tables where DescribeTimeToLive may not be "
+                             "called: without it no orphan lock of such a table is released (it may "
+                             "be a reservation) and no missing lock is claimed for an account of "
+                             "such a table (it may have expired); a TTL that was read decides alone")
     parser.add_argument("--format", choices=("text", "json"), default="text")
 
+
+#: How to judge accounts when DescribeTimeToLive may not be called (``given_ttl``).
+CLAIM_TTL_HINT = "--ttl-attribute NAME (the table's TTL attribute) to tell expired accounts by it"
 
 #: Said at the first Ctrl+C (or SIGTERM), after its name; the second's sentence is ``_Sends.abort``.
 STOPPING = ("stopping after the finding in progress: its transaction, if sent, is settled first "
@@ -264,7 +268,8 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
     if confirmation is None:
         return EXIT_ERROR
     # The table's TTL as it is now (whatever the report says of it): one that could not be read
-    # releases no orphan lock, unless --ttl-attribute names it (``given_ttl``).
+    # releases no orphan lock and claims no missing lock, unless --ttl-attribute names it
+    # (``given_ttl``).
     ttl_notes: list[str] = []
     info = given_ttl(describe_table(conn, args.table), args.ttl_attribute, ttl_notes)
     # The report's schema may keep its locks in a table of their own: they are repaired there.
@@ -275,6 +280,8 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
     if held.ttl_unknown_note is not None:  # a reservation cannot be told: releases are decisions
         plan = hold_releases(plan, ttl_unknown_reason(held.name, TTL_ATTRIBUTE_HINT))
         ttl_notes.append(f"{held.ttl_unknown_note} Or pass {TTL_ATTRIBUTE_HINT}.")
+    if info.ttl_error is not None:  # an expired account cannot be told: claims are decisions
+        plan = hold_claims(plan, claim_ttl_unknown_reason(info.name, CLAIM_TTL_HINT))
     for rule in schema.rules:
         problem = lock_key_problem(schema, rule, locks or info)
         if problem:

@@ -7,8 +7,10 @@ reservation stuck, and never releases it:
    maybe a reservation (``ttl_unknown``); ``--ttl-attribute`` judges them by it, a TTL that was
    read decides alone; the two-table audit marks the locks table's orphans;
 2. ``dynoview repair --yes`` releases no orphan lock there (a decision, with the sentence),
-   claims missing locks as ever; with ``--ttl-attribute`` it releases the stuck lock and keeps
-   the reservation; the core run (the window's Repair all) holds releases too;
+   and claims no missing lock for an account of such a table (it may have expired: DynamoDB
+   would delete it and leave the lock without an owner); with ``--ttl-attribute`` it releases
+   the stuck lock and keeps the reservation, claims the live account's lock and skips the
+   expired one's; the core run (the window's Repair all) holds releases and claims too;
 3. the preflight of a release there warns (needs confirmation), never refuses;
 4. the window's texts say the note and the sentence.
 """
@@ -32,15 +34,15 @@ from dynoview.core.audit.run import run_audit
 from dynoview.core.audit.two_tables import run_two_table_audit
 from dynoview.core.preflight.check import run_preflight
 from dynoview.core.reads.reader import Reader
-from dynoview.core.repair.plan import DECIDE, RELEASE, plan_repairs
+from dynoview.core.repair.plan import CLAIM, DECIDE, RELEASE, plan_repairs
 from dynoview.core.repair.run import run_repairs
-from dynoview.core.repair.state import NEEDS_DECISION
+from dynoview.core.repair.state import APPLIED, CHANGED, NEEDS_DECISION
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.model import DELETE, Action, Transaction
 from dynoview.core.tx.templates import release_orphan_lock
-from dynoview.core.uniqueness.findings import ORPHAN_LOCK, TTL_UNKNOWN_TEXT
+from dynoview.core.uniqueness.findings import MISSING_LOCK, ORPHAN_LOCK, TTL_UNKNOWN_TEXT
 from dynoview.core.uniqueness.schema import LocksTable, article_schema
 from tests import fault_proxy as fp
 from tests.fault_proxy import FaultProxy
@@ -93,6 +95,26 @@ def table(direct: Connection) -> Iterator[str]:
                                                  "email": s("ann@x.io")})
     yield name
     direct.client.delete_table(TableName=name)
+
+
+@pytest.fixture
+def accounts(direct: Connection) -> Iterator[str]:
+    """TTL on ``expiresAt``; no lock: a live account, and one whose TTL passed an hour ago
+    (DynamoDB deletes it within days), each missing its lock."""
+    name = create(direct, "ttlu-acct")
+    direct.client.put_item(TableName=name, Item={"PK": s("ACCT#1"), "SK": s("PROFILE"),
+                                                 "email": s("ann@x.io")})
+    direct.client.put_item(TableName=name, Item={"PK": s("ACCT#old"), "SK": s("PROFILE"),
+                                                 "email": s("old@x.io"),
+                                                 "expiresAt": {"N": str(int(time.time()) - 3600)}})
+    yield name
+    direct.client.delete_table(TableName=name)
+
+
+def not_claimed(table: str) -> str:
+    """The start of a claim's decision where the accounts' TTL could not be read (``ttl_guard``)."""
+    return (f"Not claimed: the TTL of {table} could not be read, so it cannot be told whether the "
+            "account has expired")
 
 
 @pytest.fixture
@@ -202,7 +224,7 @@ def test_the_two_table_audit_marks_the_orphans_of_a_locks_table_whose_ttl_is_unk
 # --------------------------------------------------------------------------- 2. the repair
 
 
-def test_repair_releases_no_lock_of_a_table_whose_ttl_is_unknown_but_claims(
+def test_repair_releases_and_claims_no_lock_of_a_table_whose_ttl_is_unknown(
         proxy: FaultProxy, capsys: pytest.CaptureFixture[str], direct: Connection, table: str,
         tmp_path: Path, action_log: ActionLog) -> None:
     deny_ttl(proxy)
@@ -210,20 +232,25 @@ def test_repair_releases_no_lock_of_a_table_whose_ttl_is_unknown_but_claims(
     report.write_text(json.dumps(audit_json(capsys, proxy.url, table)))
     code, out, err = cli(capsys, "repair", str(report), "--endpoint-url", proxy.url, "--table", table,
                          "--yes")
-    assert code == 1, err  # two decisions
-    assert "Will release 0 orphan locks and claim 1 missing lock; 2 findings need a decision." in out
-    assert out.count("] applied: Claimed ") == 1, out
+    assert code == 1, err  # three decisions
+    assert "Will release 0 orphan locks and claim 0 missing locks; 3 findings need a decision." in out
+    assert "] applied: " not in out, out
     decisions = [line for line in out.splitlines() if line.startswith("  [ORPHAN_LOCK]")]
     assert len(decisions) == 2 and all(TTL_UNKNOWN_TEXT in d and "--ttl-attribute NAME" in d
                                        and "dynamodb:DescribeTimeToLive" in d for d in decisions), out
+    [claim] = [line for line in out.splitlines() if line.startswith("  [MISSING_LOCK]")]
+    assert not_claimed(table) in claim and "without an owner" in claim, out
+    assert "dynamodb:DescribeTimeToLive" in claim and "--ttl-attribute NAME" in claim, out
     assert sum(f"note: TTL could not be read for table {table}" in line for line in out.splitlines()) == 1
-    assert locks_left(direct, table) == ["UNIQ#EMAIL#ann@x.io", RESERVED, STUCK]  # nothing released
+    assert locks_left(direct, table) == [RESERVED, STUCK]  # nothing released, nothing claimed
 
     code, out, err = cli(capsys, "repair", str(report), "--endpoint-url", proxy.url, "--table", table,
                          "--dry-run", "--format", "json")
     data = json.loads(out)
-    assert code == 1 and [d["value"] for d in data["decisions"]] == ["res@x.io", "stuck@x.io"], err
-    assert all(TTL_UNKNOWN_TEXT in d["reason"] for d in data["decisions"])
+    decided = {d["value"]: d["reason"] for d in data["decisions"]}
+    assert code == 1 and sorted(decided) == ["ann@x.io", "res@x.io", "stuck@x.io"], err
+    assert TTL_UNKNOWN_TEXT in decided["res@x.io"] and TTL_UNKNOWN_TEXT in decided["stuck@x.io"]
+    assert not_claimed(table) in decided["ann@x.io"] and data["outcomes"] == []
     assert any(f"TTL could not be read for table {table}" in n for n in data["notes"])
 
 
@@ -242,6 +269,106 @@ def test_repair_with_ttl_attribute_releases_the_stuck_lock_and_keeps_the_reserva
     assert (f"note: The TTL of {table} could not be read (DescribeTimeToLive: {DENIED}): it was judged "
             "by --ttl-attribute expiresAt, as given.") in out
     assert locks_left(direct, table) == ["UNIQ#EMAIL#ann@x.io", RESERVED]
+
+
+@pytest.mark.only_on("moto", reason="DynamoDB Local deletes an expired account within seconds")
+def test_repair_claims_no_lock_for_an_account_that_may_have_expired(
+        proxy: FaultProxy, capsys: pytest.CaptureFixture[str], direct: Connection, accounts: str,
+        tmp_path: Path, action_log: ActionLog) -> None:
+    """A blind audit reports the expired account's missing lock as any other (its TTL unknown,
+    it is not known expired): ``repair --yes`` claimed it, a lock DynamoDB's deletion of the
+    account then left without an owner."""
+    deny_ttl(proxy)
+    report = tmp_path / "audit.json"
+    data = audit_json(capsys, proxy.url, accounts)
+    assert sorted((f["status"], f["value"]) for f in data["findings"]) == [
+        (MISSING_LOCK, "ann@x.io"), (MISSING_LOCK, "old@x.io")]  # not known expired
+    report.write_text(json.dumps(data))
+    repair = ("repair", str(report), "--endpoint-url", proxy.url, "--table", accounts)
+
+    # The plan of a dry run: both claims are decisions, with the sentence; none is planned.
+    code, out, err = cli(capsys, *repair, "--dry-run")
+    assert code == 1, err
+    assert "Will release 0 orphan locks and claim 0 missing locks; 2 findings need a decision." in out
+    assert "Would claim" not in out and "planned" not in out.split("Needs a decision")[0], out
+    held = [line for line in out.splitlines() if line.startswith("  [MISSING_LOCK]")]
+    assert len(held) == 2 and all(not_claimed(accounts) in h and "--ttl-attribute NAME (the table's TTL "
+                                  "attribute) to tell expired accounts by it" in h for h in held), out
+
+    code, out, err = cli(capsys, *repair, "--yes")
+    assert code == 1 and "] applied: " not in out, (out, err)
+    assert locks_left(direct, accounts) == []
+
+    # Told the attribute, the accounts are judged by it: the live one's lock is claimed, the
+    # expired one's is not (the re-check's rule).
+    code, out, err = cli(capsys, *repair, "--yes", "--ttl-attribute", "expiresAt")
+    assert code == 1, err  # the expired account is skipped
+    assert "applied: Claimed PK=UNIQ#EMAIL#ann@x.io, SK=LOCK." in out, out
+    assert "changed since the report: Account ACCT#old has expired since the report: skipped" in out, out
+    assert not_claimed(accounts) not in out, out
+    assert locks_left(direct, accounts) == ["UNIQ#EMAIL#ann@x.io"]
+
+
+@pytest.mark.only_on("moto", reason="DynamoDB Local deletes an expired account within seconds")
+def test_the_core_run_holds_claims_where_the_accounts_ttl_is_unknown(
+        proxy: FaultProxy, pconn: Connection, direct: Connection, accounts: str) -> None:
+    # The window's Repair all: the plan claims (the window's plan knows no TTL), and the run's
+    # re-check, on the table as described now, its TTL unknown, leaves each claim to a person.
+    deny_ttl(proxy)
+    info = describe_table(pconn, accounts)
+    assert info.ttl_error == DENIED
+    findings = run_audit(Reader(pconn), info, ARTICLE, segments=1).findings
+    plan = plan_repairs(findings, ARTICLE, accounts)
+    assert [p.kind for p in plan.items] == [CLAIM, CLAIM]
+    run = run_repairs(pconn, plan, ARTICLE, info, confirmation=True)
+    assert [o.status for o in run.outcomes] == [NEEDS_DECISION, NEEDS_DECISION], run.outcomes
+    for outcome in run.outcomes:
+        assert outcome.message.startswith("Account ACCT#")
+        assert not_claimed(accounts) in outcome.message and "--ttl-attribute" not in outcome.message
+    assert locks_left(direct, accounts) == []
+    # The same run where the TTL is known: the live account's lock claimed, the expired one's not.
+    known = run_repairs(pconn, plan, ARTICLE, replace(info, ttl_attribute="expiresAt",
+                                                      ttl_status="ENABLED", ttl_error=None),
+                        confirmation=True)
+    assert sorted((o.title, o.status) for o in known.outcomes) == [
+        ("claim missing email lock ann@x.io for ACCT#1", APPLIED),
+        ("claim missing email lock old@x.io for ACCT#old", CHANGED)]
+    assert locks_left(direct, accounts) == ["UNIQ#EMAIL#ann@x.io"]
+
+
+def test_the_core_run_judges_claims_by_the_accounts_table_ttl_and_releases_by_the_locks(
+        proxy: FaultProxy, pconn: Connection, direct: Connection) -> None:
+    """Two tables: the accounts' TTL unknown holds the claims; the locks' TTL, read, lets the
+    stuck lock go. And the other way round."""
+    users, uniques = create(direct, "ttlu-users"), create(direct, "ttlu-uniques")
+    try:
+        direct.client.put_item(TableName=users, Item={"PK": s("ACCT#1"), "SK": s("PROFILE"),
+                                                      "email": s("ann@x.io")})
+        direct.client.put_item(TableName=uniques, Item={"PK": s(STUCK), "SK": s("LOCK")})
+        schema = replace(ARTICLE, locks=LocksTable(uniques, "PK", "SK", users))
+        findings = run_two_table_audit(Reader(direct), describe_table(direct, users),
+                                       describe_table(direct, uniques), schema, segments=1).findings
+        plan = plan_repairs(findings, schema, users)
+        assert sorted(p.kind for p in plan.items) == [CLAIM, RELEASE]
+        rule = deny_ttl(proxy, users)
+        run = run_repairs(pconn, plan, schema, describe_table(pconn, users), confirmation=True,
+                          locks_table=describe_table(pconn, uniques))
+        by_kind = {o.kind: o for o in run.outcomes}
+        assert by_kind[CLAIM].status == NEEDS_DECISION and not_claimed(users) in by_kind[CLAIM].message
+        assert by_kind[RELEASE].status == APPLIED, by_kind[RELEASE]
+        assert locks_left(direct, uniques) == []
+        # The locks' TTL unknown instead: the claim goes, and (nothing left to release) no release.
+        proxy.remove(rule)
+        deny_ttl(proxy, uniques)
+        again = run_repairs(pconn, plan_repairs([f for f in findings if f.status == MISSING_LOCK],
+                                                schema, users),
+                            schema, describe_table(pconn, users), confirmation=True,
+                            locks_table=describe_table(pconn, uniques))
+        assert [o.status for o in again.outcomes] == [APPLIED], again.outcomes
+        assert locks_left(direct, uniques) == ["UNIQ#EMAIL#ann@x.io"]
+    finally:
+        for name in (users, uniques):
+            direct.client.delete_table(TableName=name)
 
 
 def test_the_core_run_holds_releases_where_the_ttl_is_unknown(

@@ -7,9 +7,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from dynoview.core.counts import count_text
-from dynoview.core.repair.ttl_guard import ttl_unknown_reason
+from dynoview.core.repair.ttl_guard import claim_ttl_unknown_reason, ttl_unknown_reason
 from dynoview.core.uniqueness.findings import (
     CASE_CLASH,
     DUPLICATE_VALUE,
@@ -23,6 +24,9 @@ from dynoview.core.uniqueness.key_limits import too_long
 from dynoview.core.uniqueness.pairing_findings import empty_text
 from dynoview.core.uniqueness.reservation import is_reservation, reservation_reason
 from dynoview.core.uniqueness.schema import UniquenessSchema
+
+if TYPE_CHECKING:
+    from dynoview.core.session.tables import TableInfo
 
 # What a planned repair does.
 RELEASE = "release"  # delete an orphan lock
@@ -172,5 +176,26 @@ def plan_repairs(findings: Iterable[Finding], schema: UniquenessSchema, table: s
 def hold_releases(plan: RepairPlan, reason: str) -> RepairPlan:
     """``plan`` with every release left to a person for ``reason`` (the locks' table's TTL could
     not be read: ``repair.ttl_guard``); claims and decisions as they were."""
-    return replace(plan, items=tuple(PlannedRepair(p.finding, DECIDE, reason) if p.kind == RELEASE
+    return _hold(plan, RELEASE, reason)
+
+
+def hold_claims(plan: RepairPlan, reason: str) -> RepairPlan:
+    """``plan`` with every claim left to a person for ``reason`` (the accounts' table's TTL could
+    not be read, so an expired account cannot be told: ``repair.ttl_guard``); releases and
+    decisions as they were."""
+    return _hold(plan, CLAIM, reason)
+
+
+def held_where_ttl_unknown(plan: RepairPlan, table: TableInfo) -> RepairPlan:
+    """The window's plan for one table whose TTL could not be read: its releases and claims left
+    to a person up front, as its run would leave them (``ttl_guard.held_release``, ``held_claim``),
+    rather than planned and then refused. A table whose TTL is known: ``plan`` as it is."""
+    if table.ttl_error is None:
+        return plan
+    return hold_claims(hold_releases(plan, ttl_unknown_reason(table.name)),
+                       claim_ttl_unknown_reason(table.name))
+
+
+def _hold(plan: RepairPlan, kind: str, reason: str) -> RepairPlan:
+    return replace(plan, items=tuple(PlannedRepair(p.finding, DECIDE, reason) if p.kind == kind
                                      else p for p in plan.items))

@@ -69,10 +69,9 @@ from dynoview.core.repair.state import (
     RepairOutcome,
     RepairState,
 )
-from dynoview.core.repair.ttl_guard import held_release
+from dynoview.core.repair.ttl_guard import expired_now, held_claim, held_release
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
-from dynoview.core.ttl.expiry import expired_at
 from dynoview.core.tx import outcomes as tx_outcomes
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.cancellation import key_text
@@ -190,11 +189,6 @@ class _Repairer:
     def key_names(self, table: str) -> tuple[str, ...]:
         return tuple(self.tables[table].key_names) if table in self.tables else self.table.key_names
 
-    def _expired(self, item: Mapping[str, Any], info: TableInfo | None = None) -> bool:
-        attr = (info or self.table).expiry_attribute
-        av = item.get(attr) if attr else None
-        return isinstance(av, Mapping) and expired_at(av.get("N"), time.time())
-
     def handle(self, item: PlannedRepair) -> RepairOutcome:
         if item.id in self.earlier:
             adopted = self._earlier(item)
@@ -247,7 +241,7 @@ class _Repairer:
         if lock is None:
             return self.outcome(item, ALREADY_FIXED, f"The lock {key_text(lock_key)} no longer exists: "
                                 "someone released it since the report. Nothing was sent.")
-        if self._expired(lock, self.locks):
+        if expired_now(lock, self.locks):
             return self.outcome(item, CHANGED, f"The lock {key_text(lock_key)} has expired since the "
                                 "report: skipped, an expired lock is a person's decision.")
         held = held_release(lock, lock_key, f, self.locks)  # a reservation, or a TTL unknown
@@ -289,9 +283,12 @@ class _Repairer:
             return self.outcome(item, CHANGED, f"Account {acct} now has {shown} as its {rule.attribute}, "
                                 f"not {f.value!r}: changed since the report, skipped. Run the audit "
                                 "again to see its state now.")
-        if self._expired(account):
+        if expired_now(account, self.table):
             return self.outcome(item, CHANGED, f"Account {acct} has expired since the report: skipped, "
                                 "an expired account is a person's decision.")
+        held = held_claim(acct, self.table)  # its table's TTL unknown: it may have expired
+        if held is not None:
+            return self.outcome(item, NEEDS_DECISION, held)
         try:
             return claim_missing_lock(self.schema, self.table.name, account, rule)
         except EmptiedValueError as exc:  # "   " under a trimming rule: no value, nothing to claim

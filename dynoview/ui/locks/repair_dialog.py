@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from dynoview.core.audit.run import AuditResult
 from dynoview.core.errors import DynoViewError
-from dynoview.core.repair.plan import RepairPlan, plan_repairs
+from dynoview.core.repair.plan import RepairPlan, held_where_ttl_unknown, plan_repairs
 from dynoview.core.repair.run import (
     DEFAULT_RATE,
     MAX_RATE,
@@ -70,7 +70,7 @@ class RepairDialog(QDialog):
         self.ctx = ctx
         self.schema = schema
         self.table = table
-        self.plan: RepairPlan = plan_repairs(findings, schema, table.name)
+        self.plan: RepairPlan = held_where_ttl_unknown(plan_repairs(findings, schema, table.name), table)
         # The connection its plan, state and outcomes belong to: it never writes to another.
         self.opened_on = OpenedOn(ctx, self)
         self.connection = self.opened_on.connection

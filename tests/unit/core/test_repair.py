@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import stat
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,15 @@ import pytest
 
 from dynoview.core.audit.report import VERSION, finding_json
 from dynoview.core.errors import DynoViewError, ReadOnlyError
-from dynoview.core.repair.plan import CLAIM, DECIDE, RELEASE, finding_id, plan_repairs
+from dynoview.core.repair.plan import (
+    CLAIM,
+    DECIDE,
+    RELEASE,
+    finding_id,
+    held_where_ttl_unknown,
+    hold_claims,
+    plan_repairs,
+)
 from dynoview.core.repair.report import RepairError, load_report, parse_report
 from dynoview.core.repair.run import EXIT_ATTENTION, EXIT_ERROR, EXIT_OK, RepairRun, run_repairs
 from dynoview.core.repair.state import (
@@ -27,6 +36,12 @@ from dynoview.core.repair.state import (
     RepairOutcome,
     RepairState,
     default_state_path,
+)
+from dynoview.core.repair.ttl_guard import (
+    claim_ttl_unknown_reason,
+    expired_now,
+    held_claim,
+    ttl_unknown_reason,
 )
 from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.core.tx.confirmation import ConfirmationError
@@ -164,6 +179,42 @@ def test_plan_leaves_the_missing_lock_of_an_expired_account_to_a_person() -> Non
                          _finding(MISSING_LOCK, "username", "ann", ("ACCT#1",))], S, "accounts")
     assert [p.kind for p in plan.items] == [DECIDE, DECIDE, CLAIM]
     assert plan.items[0].reason.startswith("Not claimed: account ACCT#0 has expired (its TTL passed")
+
+
+def test_a_table_whose_ttl_is_unknown_claims_no_lock() -> None:
+    """An account of a table whose TTL could not be read may have expired unseen: DynamoDB
+    deletes it and a lock claimed for it is left without an owner. The command holds its claims
+    in the plan; the run's re-check (the window's path) holds them too."""
+    plan = hold_claims(plan_repairs(FINDINGS, S, "accounts"), claim_ttl_unknown_reason("accounts", "--x"))
+    assert [p.kind for p in plan.items] == [RELEASE, DECIDE, DECIDE, DECIDE, DECIDE, DECIDE]
+    assert plan.items[1].reason == (
+        "Not claimed: the TTL of accounts could not be read, so it cannot be told whether the account "
+        "has expired; DynamoDB deletes an expired account and would leave a lock claimed for it "
+        "without an owner. Allow dynamodb:DescribeTimeToLive and run the repair again, or pass --x; "
+        "or check the account's TTL and decide.")
+    assert plan.summary() == ("Will release 1 orphan lock and claim 0 missing locks; 5 findings "
+                              "need a decision.")
+    unknown = TableInfo("accounts", KeyAttribute("PK", "S"), KeyAttribute("SK", "S"),
+                        ttl_status="UNKNOWN", ttl_error="AccessDeniedException")
+    assert held_claim("ACCT#1", TABLE) is None
+    assert held_claim("ACCT#1", unknown) == f"Account ACCT#1: {claim_ttl_unknown_reason('accounts')}"
+    past = {"expiresAt": {"N": str(int(time.time()) - 3600)}}
+    assert not expired_now(past, unknown)  # not known expired: ``held_claim`` decides
+    assert expired_now(past, TableInfo("accounts", KeyAttribute("PK", "S"), None, ttl_attribute="expiresAt"))
+
+
+def test_the_window_plan_holds_releases_and_claims_of_a_table_whose_ttl_is_unknown() -> None:
+    """The window's Repair all shows up front what its run would refuse: on a table whose TTL
+    could not be read, no release and no claim is planned (each is a decision, saying why)."""
+    unknown = TableInfo("accounts", KeyAttribute("PK", "S"), KeyAttribute("SK", "S"),
+                        ttl_status="UNKNOWN", ttl_error="AccessDeniedException")
+    plan = plan_repairs(FINDINGS, S, "accounts")
+    assert held_where_ttl_unknown(plan, TABLE) is plan
+    held = held_where_ttl_unknown(plan, unknown)
+    assert [p.kind for p in held.items] == [DECIDE] * 6
+    assert held.items[0].reason == ttl_unknown_reason("accounts")
+    assert held.items[1].reason == claim_ttl_unknown_reason("accounts")
+    assert held.summary().startswith("Will release 0 orphan locks and claim 0 missing locks")
 
 
 def _outcome(item_id: str, status: str) -> RepairOutcome:
