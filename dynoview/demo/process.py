@@ -13,7 +13,9 @@ id (``KEY_VARIABLE``, in its environment: other users can read a process's argum
 environment) and signs with it; the moto demo answers no other (dynoview/demo/moto_app.py).
 The child runs in a new folder only the user can enter (``FOLDER_VARIABLE``), removed as it
 ends: nothing relative to its working folder (nor ``python -m``'s first import path) is the
-folder the app was started in, which may be shared.
+folder the app was started in, which may be shared. A child the app's SIGTERM ends before it
+handles the signal (still starting Python) cannot remove it: ``stop()`` does, once the child has
+exited, from a thread of its own (``stop()`` does not wait) and at the app's exit.
 """
 
 from __future__ import annotations
@@ -36,6 +38,16 @@ SERVE_ARGUMENT = "--serve-demo"
 #: The child's environment: the session's access key id, and its private working folder.
 KEY_VARIABLE = "DYNOVIEW_DEMO_KEY"
 FOLDER_VARIABLE = "DYNOVIEW_DEMO_FOLDER"
+#: How long a stopped child has to end before the thread that removes its folder kills it.
+REAP_SECONDS = 30.0
+#: How long the app's exit waits, in all, for stopped children still ending, to remove their
+#: folders (one the SIGTERM killed as it started ends at once; one that handles it removes its own).
+EXIT_WAIT_SECONDS = 0.5
+
+# Stopped children not yet seen to exit, with their folders: removed as each exits.
+_ending: dict[subprocess.Popen[str], str] = {}
+_ending_lock = threading.Lock()
+_at_exit = False  # _reap_at_exit registered
 
 
 def __getattr__(name: str) -> Any:
@@ -112,6 +124,7 @@ class DemoProcess:
         self.folder = folder
         self._said: dict[str, Any] = {}
         self._lock = threading.Lock()  # one reader of the child's stdout at a time
+        self._reaping = False  # a thread removes the folder once the child has exited
         self.endpoint_url: str | None = None
         self.engine = "moto"
 
@@ -195,7 +208,8 @@ class DemoProcess:
     def stop(self, wait: float = 0.0) -> None:
         """Ask the child to end, waiting at most ``wait`` seconds (the app does not wait: the
         child stops its engine and exits on its own). POSIX: SIGTERM, which the child turns
-        into an orderly exit whether it is seeding or serving; elsewhere its stdin closes."""
+        into an orderly exit whether it is seeding or serving; elsewhere its stdin closes. The
+        child's folder goes once it has exited: now, or from a thread (``_reap_later``)."""
         if self._proc.poll() is None:
             try:
                 if os.name == "posix":
@@ -212,8 +226,15 @@ class DemoProcess:
                     self._proc.wait()
         with contextlib.suppress(OSError):
             self._errors.close()
-        if self.folder and self._proc.poll() is not None:  # else the child removes it as it ends
+        if not self.folder:
+            return
+        if self._proc.poll() is not None:
             _remove_folder(self.folder)
+        elif not self._reaping:
+            # Still ending: a child that handles SIGTERM removes its folder itself, but one the
+            # signal killed as it started cannot. Removed once the child has exited, never before.
+            self._reaping = True
+            _reap_later(self._proc, self.folder)
 
 
 def _remove_folder(folder: str | None) -> None:
@@ -221,6 +242,54 @@ def _remove_folder(folder: str | None) -> None:
     if folder:
         with contextlib.suppress(OSError):
             os.rmdir(folder)
+
+
+def _reap_later(proc: subprocess.Popen[str], folder: str) -> None:
+    """Remove ``folder`` once the stopped ``proc`` has exited: a daemon thread waits for it (at
+    most ``REAP_SECONDS``, then kills it), and the app's exit, which ends that thread, waits a
+    little for what is left (``_reap_at_exit``)."""
+    import atexit  # built in: nothing to load
+
+    global _at_exit
+    with _ending_lock:
+        _ending[proc] = folder
+        if not _at_exit:
+            atexit.register(_reap_at_exit)
+            _at_exit = True
+    threading.Thread(target=_reap, args=(proc, folder), name="demo-folder-reaper",
+                     daemon=True).start()
+
+
+def _reap(proc: subprocess.Popen[str], folder: str) -> None:
+    try:
+        proc.wait(timeout=REAP_SECONDS)  # a timeout: poll() elsewhere is not held up meanwhile
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(OSError):
+            proc.kill()
+        proc.wait()
+    _reaped(proc, folder)
+
+
+def _reaped(proc: subprocess.Popen[str], folder: str) -> None:
+    with _ending_lock:
+        _ending.pop(proc, None)
+    _remove_folder(folder)
+
+
+def _reap_at_exit() -> None:
+    """At exit: the folders of stopped children that exit within ``EXIT_WAIT_SECONDS`` in
+    all; one still running then handles SIGTERM, and removes its folder as it ends."""
+    import time
+
+    deadline = time.monotonic() + EXIT_WAIT_SECONDS
+    with _ending_lock:
+        ending = list(_ending.items())
+    for proc, folder in ending:
+        try:
+            proc.wait(timeout=max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            continue
+        _reaped(proc, folder)
 
 
 def serve() -> int:

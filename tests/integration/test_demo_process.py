@@ -4,6 +4,12 @@ asked (or when the app goes away)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
 
 from dynoview.demo.backend import ACCOUNTS_TABLE, DEMO_SECRET, METRICS_TABLE, SEED_REGION
@@ -61,3 +67,47 @@ def test_stopping_a_child_that_is_still_seeding_ends_it() -> None:
     demo.wait_listening()
     demo.stop(wait=10)
     assert not demo.running
+
+
+def _gone(folder: str, seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while os.path.exists(folder) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not os.path.exists(folder)
+
+
+def test_a_child_stopped_as_it_starts_leaves_no_folder() -> None:
+    """The app closed right after the spawn: the SIGTERM ends the child before it handles it (so
+    before it could remove its folder), and ``stop()`` does not wait; the folder goes all the
+    same once the child has exited."""
+    demo = DemoProcess.spawn()
+    folder = demo.folder
+    assert folder is not None and os.path.isdir(folder)
+    try:
+        started = time.monotonic()
+        demo.stop()  # as the app's quit does
+        assert time.monotonic() - started < 0.5  # the UI is not held up
+        assert _gone(folder)
+        assert not demo.running
+    finally:
+        if os.path.isdir(folder):
+            os.rmdir(folder)
+
+
+def test_the_folder_of_a_child_stopped_as_the_app_exits_is_removed() -> None:
+    """The app exits right after ``stop()``: the thread that would remove the folder ends with it,
+    so the exit does."""
+    code = ("from dynoview.demo.process import DemoProcess\n"
+            "demo = DemoProcess.spawn()\n"
+            "demo.stop()\n"
+            "print(demo.folder, flush=True)\n")
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True,
+                          timeout=60, check=True)
+    folder = done.stdout.strip()
+    assert os.path.basename(folder).startswith("dynoview-demo-")
+    try:
+        assert not os.path.exists(folder)
+    finally:
+        if os.path.isdir(folder):
+            os.rmdir(folder)
