@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
 
 from dynoview.core.ttl.kinds import EXPIRED, NEVER, NOT_IN_INDEX, PENDING
-from dynoview.ui.items.rows import KINDS, TTL_STATUS_COLUMN, LoadedRows, row_shape
+from dynoview.ui.items.rows import KINDS, TTL_STATUS_COLUMN, LoadedRows, row_shape, shown_runs
 from dynoview.ui.items.sorting import RowSorting
 from dynoview.ui.items.staged_look import staged_role
 from dynoview.ui.plain_text import plain_tooltip
@@ -172,7 +172,7 @@ class ItemsModel(QAbstractTableModel):
                     "The index {index} does not hold the TTL attribute {attribute}: read the table "
                     "to see when items expire.").format(index=index, attribute=table.ttl_attribute))
         hide = self._rows.hide_expired
-        self._rows = LoadedRows()
+        self._rows = LoadedRows(self.ttl_attribute)
         self._rows.set_hide_expired(hide)
         self.sorting.forget()
         self._items.clear()
@@ -329,7 +329,7 @@ class ItemsModel(QAbstractTableModel):
             if len(self._states) >= CACHE_ROWS:
                 self._states.clear()
             state = self._states[index] = ttl_state_since(
-                self._item(index).get(attr), self._rows.clock(index), self.now)
+                self._item(index).get(attr), *self._rows.ttl_times(index, self.now))
         return state
 
     # -- sorting: ``sorting`` (ui.items.sorting) holds it --------------------------------
@@ -479,10 +479,22 @@ def _reshape(model: ItemsModel, change: Callable[[], object]) -> None:
 
 
 def ttl_clock_moved(model: ItemsModel) -> None:
-    """Time passed: the TTL texts shown are worked out again (from the same reads)."""
-    if not model._states or TTL_STATUS_COLUMN not in model._columns or not model._rows.shown:
-        return
+    """Time passed: the TTL texts are said again from now, and rows whose TTL passed since the read
+    look expired too, tinted or hidden (``expire_due``: a cost of what expired, not of every row)."""
+    rows, painted = model._rows, bool(model._states)
     model._states.clear()
-    column = model._columns.index(TTL_STATUS_COLUMN)
-    model.dataChanged.emit(model.index(0, column), model.index(model._rows.shown - 1, column),
-                           [_DISPLAY, _TOOLTIP])
+    runs = shown_runs(rows, rows.expire_due(model.now))  # None: many
+    if rows.hide_expired and runs is None:  # in one reshape, as set_hide_expired does (order kept)
+        _reshape(model, rows.drop_expired)
+    elif rows.hide_expired:  # removed rows: the view keeps its selection, editors and scroll
+        for first, last in reversed(runs or []):
+            model.beginRemoveRows(QModelIndex(), first, last)
+            rows.unshow(first, last + 1)
+            model.endRemoveRows()
+    elif runs != []:  # the whole rows: their tint
+        first, last = (runs[0][0], runs[-1][1]) if runs else (0, rows.shown - 1)
+        model.dataChanged.emit(model.index(first, 0), model.index(last, len(model._columns) - 1),
+                               [_DISPLAY, _TOOLTIP, _BACKGROUND, _FOREGROUND])
+    if painted and TTL_STATUS_COLUMN in model._columns and rows.shown:
+        col = model._columns.index(TTL_STATUS_COLUMN)
+        model.dataChanged.emit(model.index(0, col), model.index(rows.shown - 1, col), [_DISPLAY, _TOOLTIP])

@@ -5,17 +5,20 @@ Rows are ``core.reads.rows`` bytes in the order read, with a key digest and a TT
 (``order``), or every row in the order read (``order`` None, the common case, which costs
 nothing per row). Appending a page is proportional to the page; sorting a large load runs as
 a ``SortJob`` in the worker pool (``SortJob.run`` touches only its own snapshot) and merges
-later pages into the sorted order there, reusing the keys already computed.
+later pages into the sorted order there, reusing the keys already computed. A row read as
+pending expires as time passes: ``PendingExpiry`` holds when, so a clock tick finds the rows
+whose TTL passed since it last looked without going through the others (``expire_due``).
 """
 
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_right
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from itertools import chain, compress, count
-from typing import TYPE_CHECKING, Any
+from bisect import bisect_left, bisect_right
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from heapq import heapify, heappop, heappush
+from itertools import chain, compress, count, repeat
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dynoview.core.ttl.kinds import EXPIRED, NEVER, NONE, PENDING
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
@@ -33,8 +36,20 @@ TTL_STATUS_COLUMN = QT_TRANSLATE_NOOP("items.rows", "TTL status")
 KINDS = (NONE, PENDING, EXPIRED, NEVER)  # a row's TTL kind is stored as its index here
 CODE = {kind: code for code, kind in enumerate(KINDS)}
 EXPIRED_CODE = CODE[EXPIRED]
+PENDING_CODE = CODE[PENDING]
 # ``bytes.translate`` table: a row's code to 1 when shown with Hide expired on, 0 when hidden.
 _SHOWN_WHEN_HIDING = bytes(0 if code == EXPIRED_CODE else 1 for code in range(256))
+_PENDING_ONLY = bytes(code == PENDING_CODE for code in range(256))  # a row's code to 1 when pending
+_EXPIRE_PENDING = bytes(EXPIRED_CODE if code == PENDING_CODE else code for code in range(256))
+# An expiry is looked at this much (seconds) early: the epoch seconds kept here and the datetime
+# the TTL status says (rounded to microseconds) may differ in the last digits.
+_EARLY = 0.001
+FEW_LOOKUPS = 3  # up to this many rows found in a sorted order one by one (each a pass over it)
+# Rows expired since the read: up to this many runs of shown rows (of ``ONE_BY_ONE`` rows at
+# most) are removed from the view one run at a time while hiding them (the view keeps its
+# selection) or painted again as a span; more are hidden in one reshape, or the view repainted.
+REMOVALS = 32
+ONE_BY_ONE = 256
 # Generations are unique across every LoadedRows: a job for a previous read never applies.
 _GENERATIONS = count(1)
 
@@ -59,9 +74,98 @@ def row_shape(table: TableInfo | None, now: datetime | None = None) -> RowShape:
     return RowShape(table.key_names, ttl_flag(ttl, now) if ttl else None, now, ui_gate.pause)
 
 
-@dataclass
-class SortJob:
-    """Sort the first ``len(rows)`` loaded rows by a column; runs in a worker on a snapshot."""
+def pending_expiries(rows: Sequence[bytes], flags: bytes | bytearray,
+                     attribute: str) -> tuple[list[float], list[int]]:
+    """(when each row coded pending expires, in epoch seconds; its offset in ``rows``), the
+    others skipped at C speed: on the UI thread as a page is appended, 6 ms for 20,000 pending
+    rows (``expiry_epochs``), nothing for the others."""
+    if PENDING_CODE not in flags:
+        return [], []
+    from dynoview.core.ttl.expiry import expiry_epochs
+
+    mask = flags.translate(_PENDING_ONLY)
+    return expiry_epochs(compress(rows, mask), attribute), list(compress(range(len(rows)), mask))
+
+
+class PendingExpiry:
+    """When the rows read as pending expire, to find those whose TTL passed since the last look
+    at a cost proportional to them: with 100k+ rows loaded, a tick that went through every row
+    would stall the UI thread each time (issue 19).
+
+    Per block appended (``LoadedRows``'s blocks, by number), its pending rows' expiries sorted
+    once and their offsets in the block (a delete moves the later offsets of its block; the
+    blocks' starts move in ``LoadedRows``), and a heap of each block's next expiry; rows replaced
+    after a write are kept apart, by loaded index. An entry only names a row to look at again:
+    a replaced row keeps its old entry, ``LoadedRows.expire_due`` reads the row as it is.
+    """
+
+    def __init__(self) -> None:
+        self._epochs: list[array[float]] = []  # per block, ascending
+        self._offsets: list[array[int]] = []  # per block, the rows of those epochs
+        self._next: list[int] = []  # per block, its entries before this one were handed out
+        self._due: list[tuple[float, int]] = []  # heap: (next epoch, block)
+        self._replaced: list[tuple[float, int]] = []  # heap: (epoch, loaded index)
+
+    def add_block(self, epochs: list[float], offsets: list[int]) -> None:
+        block = len(self._epochs)
+        order = sorted(range(len(epochs)), key=epochs.__getitem__)
+        self._epochs.append(array("d", map(epochs.__getitem__, order)))
+        self._offsets.append(array("q", map(offsets.__getitem__, order)))
+        self._next.append(0)
+        if epochs:
+            heappush(self._due, (self._epochs[block][0], block))
+
+    def add_row(self, epoch: float, index: int) -> None:
+        heappush(self._replaced, (epoch, index))
+
+    def delete(self, block: int, offset: int, index: int) -> None:
+        """The row at ``offset`` in ``block`` (loaded ``index``) was deleted: the later ones move up."""
+        if 0 <= block < len(self._offsets):
+            offsets, epochs = self._offsets[block], self._epochs[block]
+            for at in reversed(range(len(offsets))):  # the block's pending rows, not every loaded row
+                if offsets[at] > offset:
+                    offsets[at] -= 1
+                elif offsets[at] == offset:
+                    del offsets[at], epochs[at]
+                    self._next[block] -= at < self._next[block]
+        if self._replaced:
+            self._replaced = [(e, i - (i > index)) for e, i in self._replaced if i != index]
+            heapify(self._replaced)
+
+    def due(self, now: float, starts: list[int],
+            total: int) -> tuple[list[range], list[int], list[tuple[int, float]]]:
+        """The entries expiring by ``now`` (epoch seconds) not handed out yet: (the loaded rows
+        of blocks whose every pending row's TTL surely passed; loaded indexes of other rows as
+        read whose TTL surely passed; (loaded index, epoch) of rows to read again: those
+        replaced, those within ``_EARLY`` of ``now``). ``starts``: the blocks' first rows."""
+        whole: list[range] = []
+        past: list[int] = []
+        again: list[tuple[int, float]] = []
+        replaced, due, before = self._replaced, self._due, now + _EARLY
+        while replaced and replaced[0][0] < before:
+            epoch, index = heappop(replaced)
+            again.append((index, epoch))
+        while due and due[0][0] < before:
+            block = heappop(due)[1]
+            epochs, offsets, start = self._epochs[block], self._offsets[block], self._next[block]
+            sure, end = bisect_left(epochs, now - _EARLY, start), bisect_left(epochs, before, start)
+            first = starts[block]
+            if start == 0 and sure == len(epochs):  # all at once (a load left open overnight)
+                whole.append(range(first, starts[block + 1] if block + 1 < len(starts) else total))
+            else:  # no Python code per row
+                past.extend(map(first.__add__, offsets[start:sure]))
+                again.extend(zip(map(first.__add__, offsets[sure:end]), epochs[sure:end], strict=True))
+            self._next[block] = end
+            if end < len(epochs):
+                heappush(due, (epochs[end], block))
+            else:  # every entry handed out: the block's arrays go
+                self._epochs[block], self._offsets[block], self._next[block] = array("d"), array("q"), 0
+        return whole, past, again
+
+
+class SortJob(NamedTuple):
+    """Sort the first ``len(rows)`` loaded rows by a column; runs in a worker on a snapshot. A
+    NamedTuple: this module loads before the window's first paint, dataclasses after it."""
 
     column: str
     descending: bool
@@ -113,13 +217,16 @@ class SortJob:
 class LoadedRows:
     """The rows of one read and the order they are shown in."""
 
-    def __init__(self) -> None:
+    def __init__(self, ttl_attribute: str | None = None) -> None:
+        self.ttl_attribute = ttl_attribute  # the table's, when its TTL is on: rows expire as time passes
         self.rows: list[bytes] = []
         self.digests: array[int] = array("q")
         self.flags = bytearray()
         self._clock_starts: list[int] = []  # the first row of each block, and its clock
         self._clocks: list[datetime] = []
         self._own_clock: dict[int, datetime] = {}  # rows replaced after a write
+        self._expiry = PendingExpiry()  # when the rows read as pending expire, per block
+        self.checked_at: datetime | None = None  # the last ``expire_due``'s time
         self.order: array[int] | None = None  # shown rows as indexes into rows; None: all, as read
         self.hide_expired = False
         self.sort: tuple[str, bool] | None = None
@@ -154,6 +261,13 @@ class LoadedRows:
             return own
         return self._clocks[max(0, bisect_right(self._clock_starts, index) - 1)]
 
+    def ttl_times(self, index: int, now: datetime | None = None) -> tuple[datetime, datetime]:
+        """(when a row was read, when its TTL is said): ``now`` when given, else as of the last
+        ``expire_due`` or the read, whichever came later, as its look is (the text saying expired
+        while the row is not tinted or hidden yet, for up to a tick, was one more disagreement)."""
+        read = self.clock(index)
+        return read, now or self.checked_at or read
+
     def find(self, key: dict[str, Any], key_names: tuple[str, ...]) -> int | None:
         """The loaded row holding this key (a digest search, each candidate checked)."""
         from dynoview.core.reads.rows import decode_row, key_digest
@@ -184,6 +298,8 @@ class LoadedRows:
         self.rows.extend(block.rows)
         self.digests.extend(block.digests)
         self.flags.extend(block.flags)
+        if self.ttl_attribute is not None:
+            self._expiry.add_block(*pending_expiries(block.rows, block.flags, self.ttl_attribute))
         if self.order is not None:
             added = range(start, len(self.rows))
             self.order.extend(compress(added, block.flags.translate(_SHOWN_WHEN_HIDING))
@@ -194,6 +310,10 @@ class LoadedRows:
         self.digests[index] = digest
         self.flags[index] = flag
         self._own_clock[index] = clock
+        if flag == PENDING_CODE and self.ttl_attribute is not None:
+            from dynoview.core.ttl.expiry import expiry_epochs
+
+            self._expiry.add_row(expiry_epochs([row], self.ttl_attribute)[0], index)
         if self.sort is not None:  # its key may have changed: sort again
             self._keys = self._sorted = None
             self.sorted_count = 0
@@ -205,7 +325,82 @@ class LoadedRows:
             self.order = array("q", range(len(self.rows)))
         self.order.remove(index)
 
+    def expire_due(self, now: datetime | None = None, most: int = ONE_BY_ONE) -> list[int] | None:
+        """Mark expired the rows read as pending whose TTL passed by ``now`` (None: the current
+        time), as their TTL status says it (``ttl_state_since``); their loaded indexes (None:
+        more than ``most``). Costs what expired since the last call, not a look at every row."""
+        from datetime import UTC, datetime
+
+        attribute = self.ttl_attribute
+        now = self.checked_at = now or datetime.now(UTC)
+        if attribute is None:
+            return []
+        whole, past, again = self._expiry.due(now.timestamp(), self._clock_starts, len(self.rows))
+        flags, own = self.flags, self._own_clock
+        if own:  # rows replaced since the read: read again (a NaN epoch: never their current entry)
+            for rows in [rows for rows in whole if any(index in rows for index in own)]:
+                whole.remove(rows)
+                past.extend(compress(rows, map(PENDING_CODE.__eq__, map(flags.__getitem__, rows))))
+            again.extend((index, float("nan")) for index in past if index in own)
+            past = [index for index in past if index not in own]
+        masks = [flags[rows.start:rows.stop].translate(_PENDING_ONLY) for rows in whole]
+        for rows in whole:
+            flags[rows.start:rows.stop] = flags[rows.start:rows.stop].translate(_EXPIRE_PENDING)
+        expired = list(compress(past, map(PENDING_CODE.__eq__, map(flags.__getitem__, past))))
+        deque(map(flags.__setitem__, expired, repeat(EXPIRED_CODE)), maxlen=0)
+        from dynoview.core.reads.rows import decode_row
+        from dynoview.core.ttl.expiry import ttl_state_since
+
+        for index, epoch in again:
+            if flags[index] != PENDING_CODE:  # expired already, or replaced since
+                continue
+            state = ttl_state_since(decode_row(self.rows[index]).get(attribute), self.clock(index), now)
+            if state.kind == EXPIRED:
+                flags[index] = EXPIRED_CODE
+                expired.append(index)
+            elif state.expires_at is not None and abs(state.expires_at.timestamp() - epoch) <= _EARLY:
+                self._expiry.add_row(epoch, index)  # its own entry, a moment early: the next call
+        if len(expired) + sum(mask.count(1) for mask in masks) > most:
+            return None
+        return [*expired, *chain.from_iterable(map(compress, whole, masks))]
+
+    def shown_rows(self, indexes: Iterable[int]) -> list[int]:
+        """The rows showing these loaded rows (distinct ones), ascending (those hidden left out):
+        a binary search each in the order read, one look each at a sorted order for a few, one
+        pass over it for more."""
+        wanted = sorted(indexes)
+        order = self.order
+        if order is None:
+            return wanted
+        if self.sort is None:  # ascending: the order read, some hidden
+            rows = [bisect_left(order, index) for index in wanted]
+            found = [row for row, index in zip(rows, wanted, strict=True)
+                     if row < len(order) and order[row] == index]
+            if len(found) == len(wanted):
+                return found
+        if len(wanted) <= FEW_LOOKUPS:
+            return sorted(row for row in map(self.shown_row, wanted) if row is not None)
+        marks = bytearray(len(self.rows))
+        for index in wanted:
+            marks[index] = 1
+        hits = bytes(map(marks.__getitem__, order))
+        return list(compress(range(len(hits)), hits))
+
+    def unshow(self, start: int, end: int) -> None:
+        """Stop showing the shown rows ``start:end`` (expired since the read, while hiding them)."""
+        if self.order is None:
+            self.order = array("q", range(len(self.rows)))
+        del self.order[start:end]
+
+    def drop_expired(self) -> None:
+        """Hide every expired row shown, the others kept in the order shown."""
+        order = self.order if self.order is not None else range(len(self.rows))
+        shown = self.flags.translate(_SHOWN_WHEN_HIDING)
+        self.order = array("q", compress(order, map(shown.__getitem__, order)))
+
     def delete(self, index: int) -> None:
+        block = bisect_right(self._clock_starts, index) - 1
+        self._expiry.delete(block, index - self._clock_starts[block] if block >= 0 else 0, index)
         del self.rows[index]
         del self.digests[index]
         del self.flags[index]
@@ -270,6 +465,19 @@ class LoadedRows:
         shown = self.flags.translate(_SHOWN_WHEN_HIDING)
         indexes = list(base)
         self.order = array("q", compress(indexes, map(shown.__getitem__, indexes)))
+
+
+def shown_runs(rows: LoadedRows, indexes: list[int] | None) -> list[tuple[int, int]] | None:
+    """The shown rows of these loaded rows as runs of consecutive ones, (first, last) each,
+    ascending; None when there are too many to go through one by one (or ``indexes`` is None)."""
+    if indexes is None or len(indexes) > ONE_BY_ONE:
+        return None
+    shown = rows.shown_rows(indexes)
+    if not shown:
+        return []
+    firsts = [row for row, before in zip(shown, [-2, *shown[:-1]], strict=True) if row != before + 1]
+    lasts = [row for row, after in zip(shown, [*shown[1:], -2], strict=True) if after != row + 1]
+    return list(zip(firsts, lasts, strict=True)) if len(firsts) <= REMOVALS else None
 
 
 def _holds(item: Item, key: dict[str, Any]) -> bool:

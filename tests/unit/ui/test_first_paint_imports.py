@@ -46,7 +46,13 @@ AFTER_THE_PAINT = (
     "dynoview.core.reads.receipts", "dynoview.core.reads.column_layout",
     # Settings values, a receipt's request and an item as JSON: read or shown after the paint.
     "json",
+    # The records the window's views share: made with the first selection or write.
+    "dynoview.ui.context_events",
 )
+#: Out of the first paint as the app makes it (its menus' contents and shortcut table after it):
+#: its import and each class's generated methods (compiled); records made before the paint are
+#: NamedTuples or plain classes.
+UNTIL_THE_MENUS = ("dataclasses",)
 
 _BUILD = """
 import sys
@@ -54,7 +60,7 @@ from PySide6.QtWidgets import QApplication
 app = QApplication(sys.argv[:1])
 import dynoview.ui.app  # noqa: F401 - the entry point's own module
 from dynoview.ui.main_window import MainWindow
-window = MainWindow()
+window = MainWindow(after_paint=sys.argv[2] == "after-paint")
 loaded = list(sys.modules)
 import json  # once the window is built: json is one of the modules it must not import
 banned = json.loads(sys.argv[1])
@@ -62,16 +68,23 @@ print(json.dumps(sorted(m for m in loaded for b in banned if m == b or m.startsw
 """
 
 
-def loaded_by_the_window(banned: tuple[str, ...]) -> list[str]:
+def loaded_by_the_window(banned: tuple[str, ...], menus: str = "now") -> list[str]:
+    """What of ``banned`` building the window imported; ``menus`` "after-paint": as the app
+    builds it, its menus' contents left for after the paint."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen",
            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    out = subprocess.run([sys.executable, "-c", _BUILD, json.dumps(banned)], cwd=ROOT, env=env,
+    out = subprocess.run([sys.executable, "-c", _BUILD, json.dumps(banned), menus], cwd=ROOT, env=env,
                          check=True, capture_output=True, text=True, timeout=120).stdout
     return list(json.loads(out.strip().splitlines()[-1]))
 
 
 def test_building_the_window_imports_neither_botocore_nor_what_shows_later() -> None:
     assert loaded_by_the_window(AFTER_THE_PAINT) == []
+
+
+def test_the_window_the_app_paints_makes_no_dataclass() -> None:
+    assert loaded_by_the_window(UNTIL_THE_MENUS, menus="after-paint") == []
+    assert loaded_by_the_window(UNTIL_THE_MENUS) == ["dataclasses"]  # the shortcut table's
 
 
 def test_the_check_sees_what_the_window_does_import() -> None:

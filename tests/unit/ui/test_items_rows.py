@@ -223,10 +223,11 @@ def test_the_ttl_column_counts_from_now_as_time_passes(qapp: Any) -> None:
     model.append_page(read, True)
     status = model.columns().index(TTL_STATUS_COLUMN)
     assert model.data(model.index(0, status)) == "expires in 2 h"
-    changed: list[int] = []
-    model.dataChanged.connect(lambda top, bottom, roles: changed.append(top.column()))
+    changed: list[tuple[int, int]] = []
+    model.dataChanged.connect(lambda top, bottom, roles: changed.append((top.column(), bottom.column())))
     model.now = NOW + timedelta(hours=3)
     ttl_clock_moved(model)
-    assert changed == [status]
+    # The row expired since the read: painted again whole (its tint), then the TTL texts.
+    assert changed == [(0, model.columnCount() - 1), (status, status)]
     assert model.data(model.index(0, status)) == "expired 60 min ago, after the read"
     assert "may have deleted it" in model.data(model.index(0, status), Qt.ItemDataRole.ToolTipRole)
