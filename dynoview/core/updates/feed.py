@@ -95,7 +95,12 @@ def fetch_latest(url: str, timeout: float = TIMEOUT_S) -> Release:
     try:
         with opener.open(request, timeout=timeout) as response:
             body = response.read(MAX_BYTES + 1)
-    except (urllib.error.URLError, OSError, ValueError) as exc:
+    except ValueError:
+        # urllib quotes the URL it could not use, which may be a proxy setting's, password and
+        # all (``http:/user:password@proxy``, a slash missing): the sentence names the settings.
+        raise FeedError("the release feed could not be reached: its address or the proxy setting "
+                        "(HTTPS_PROXY, HTTP_PROXY) is not a valid URL") from None
+    except (urllib.error.URLError, OSError) as exc:
         reason = getattr(exc, "reason", None) or exc
         raise FeedError(f"the release feed could not be reached ({reason})") from None
     if len(body) > MAX_BYTES:

@@ -59,3 +59,15 @@ def test_a_page_that_is_not_a_web_address_is_replaced() -> None:
 def test_feed_url_is_configurable() -> None:
     assert feed_url({}) == DEFAULT_FEED_URL == "https://pypi.org/pypi/dynoview/json"
     assert feed_url({FEED_URL_ENV: "http://127.0.0.1:9/x.json"}) == "http://127.0.0.1:9/x.json"
+
+
+def test_a_mistyped_proxy_setting_is_named_without_its_password(monkeypatch: pytest.MonkeyPatch) -> None:
+    """urllib quotes a proxy URL it cannot use, password and all; the sentence shown in the
+    update check's message box names the setting instead."""
+    for name in ("HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HTTPS_PROXY", "http:/bob:S3cretPw99@proxy.invalid:3128")  # a slash missing
+    with pytest.raises(FeedError) as raised:
+        fetch_latest("https://pypi.org/pypi/dynoview/json", timeout=3)
+    assert "S3cretPw99" not in str(raised.value)
+    assert "proxy setting (HTTPS_PROXY, HTTP_PROXY) is not a valid URL" in str(raised.value)
