@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtGui import QTextCursor
 
 from dynoview.core.reads.partiql import DYNAMODB_JSON
 from dynoview.ui.json_text import raw_text
@@ -220,3 +221,66 @@ def test_a_draft_that_cannot_be_kept_stays_in_the_editor_and_is_said(
     assert "could not be kept" in panel.progress.text()
     win.ctx.set_connection(connect(proxy.url, name=NAME))
     assert win.close()  # logged, and the window closes all the same
+
+
+def test_edits_after_a_failed_connect_stay_the_connections_draft(
+        qtbot: Any, qasync_loop: Any, config: Path, proxy: FaultProxy) -> None:
+    """A reconnect that fails (``_connect_failed``: no connection) does not change whose statement
+    the editor holds: what is typed meanwhile stays in it when the same connection comes back, and
+    is kept for that connection when the window closes still without one."""
+    win = window(qtbot, proxy.url)
+    panel = win.feature("PartiqlPanel")
+    panel.editor.setPlainText('SELECT * FROM "accounts"')
+    win.ctx.set_connection(None)  # what _connect_failed does
+    panel.editor.moveCursor(QTextCursor.MoveOperation.End)
+    panel.editor.insertPlainText(" WHERE PK = 'ACCT#long work'")  # typed: an undo step
+    win.ctx.set_connection(connect(proxy.url, name=NAME))  # the retry succeeds
+    assert "long work" in panel.editor.toPlainText()
+    panel.editor.undo()  # the undo steps stay too
+    assert panel.editor.toPlainText() == 'SELECT * FROM "accounts"'
+    panel.editor.redo()
+    win.ctx.set_connection(None)
+    panel.editor.setPlainText("SELECT * FROM \"accounts\" WHERE PK = 'ACCT#typed offline'")
+    assert win.close()  # nothing to ask: kept for the connection it was typed on
+    assert len(kept(proxy.url)) == 1
+    assert "typed offline" in window(qtbot, proxy.url).feature("PartiqlPanel").editor.toPlainText()
+
+
+def test_a_statement_typed_with_no_connection_is_kept_and_comes_back(
+        qtbot: Any, qasync_loop: Any, config: Path, proxy: FaultProxy) -> None:
+    """Typed in a window that never had a connection: kept at close (nothing asked) as the
+    window's statement for no connection, back in the next window opened without one, and in the
+    first connection reached that has none of its own (kept for it from then on)."""
+    first = window(qtbot, proxy.url, connected=False)
+    type_in(first.feature("PartiqlPanel"), STATEMENT, ROWS, True)
+    assert first.close()
+    again = window(qtbot, proxy.url, connected=False)
+    panel = again.feature("PartiqlPanel")
+    assert state(panel)[0] == STATEMENT and state(panel)[2:] == (ROWS, True)
+    assert "no connection" in panel.progress.text()
+    assert again.close()
+    connected = window(qtbot, proxy.url)  # this connection has nothing kept: it gets the statement
+    panel = connected.feature("PartiqlPanel")
+    assert state(panel)[0] == STATEMENT and state(panel)[2:] == (ROWS, True)
+    assert len(kept(proxy.url)) == 1  # kept for the connection now
+    assert connected.close()
+    assert state(window(qtbot, proxy.url, connected=False).feature("PartiqlPanel")) == ("", "", (), False)
+    assert proxy.requests("ExecuteStatement") == []
+
+
+def test_a_kept_statement_does_not_silently_replace_what_was_typed_before_connecting(
+        qtbot: Any, qasync_loop: Any, config: Path, proxy: FaultProxy) -> None:
+    first = window(qtbot, proxy.url)
+    first.feature("PartiqlPanel").editor.setPlainText('SELECT * FROM "old"')
+    assert first.close()  # kept for the connection
+    win = window(qtbot, proxy.url, connected=False)  # a start with no connection yet
+    panel = win.feature("PartiqlPanel")
+    type_in(panel, "SELECT * FROM \"accounts\" WHERE PK = ? -- new work", (("S", "ACCT#1"),), True)
+    win.ctx.set_connection(connect(proxy.url, name=NAME))
+    assert panel.editor.toPlainText() == 'SELECT * FROM "old"'  # the connection's, as kept
+    assert state(panel)[2:] == ((), False)
+    assert "Ctrl+Z" in panel.progress.text()
+    panel.editor.undo()  # what was typed comes back, with its ? values and read mode
+    assert "new work" in panel.editor.toPlainText()
+    assert state(panel)[2:] == ((("S", "ACCT#1"),), True)
+    assert proxy.requests("ExecuteStatement") == []

@@ -2,7 +2,12 @@
 ``?`` rows (type and value exactly as typed, even when they do not parse) and the read mode.
 
 Kept when the window closes and when the tab's connection changes away; restored when the tab
-is built or its connection changes to one with a draft. Nothing is sent on restore. An empty
+is built or its connection changes to one with a draft. Nothing is sent on restore. A connection
+lost (a connect that failed) changes nothing: the editor's text stays the last connection's
+(kept for it, and not replaced when it comes back). What a window typed with no connection at
+all is kept as its statement for no connection (``NO_CONNECTION``), back when a tab opens with no
+connection or reaches one with nothing kept (then kept for that one). A kept statement goes
+over text typed since the last keep or restore only undoably (Ctrl+Z brings that text back). An empty
 editor keeps nothing (this window's file is removed; other windows' stay). A statement that
 cannot be written (a full disk) removes the one this window kept before: that older one must
 not come back as if it were the last.
@@ -46,11 +51,17 @@ from dynoview.ui.json_text import raw_text
 
 if TYPE_CHECKING:
     from dynoview.core.session.connection import Connection
+    from dynoview.ui.partiql.history_pick import HistoryPick
 
 log = logging.getLogger(__name__)
 FOLDER = "partiql"
 FORMAT = 1
 SUFFIX = ".json"
+#: The key of what a window typed with no connection (a real one's names where it points: " @ ").
+NO_CONNECTION = "(no connection)"
+#: What ``EditorDrafts.restore`` put back: a kept statement, one over text the user typed
+#: (undoable), the one typed with no connection (with none yet; kept for the connection reached).
+RESTORED, OVER_TYPED, UNCONNECTED, ADOPTED = "restored", "over typed", "unconnected", "adopted"
 
 
 class StatementDraft(NamedTuple):
@@ -63,6 +74,9 @@ class StatementDraft(NamedTuple):
     @property
     def empty(self) -> bool:
         return not self.statement.strip()
+
+
+EMPTY = StatementDraft("", (), False)
 
 
 def drafts_root(conn: Connection) -> Path:
@@ -242,6 +256,10 @@ def _removed(path: Path) -> bool:
     return True
 
 
+def _key(conn: Connection | None) -> str:
+    return draft_key(conn) if conn is not None else NO_CONNECTION
+
+
 class ParameterRows(Protocol):
     """The parameters table, as a draft reads and restores it."""
 
@@ -252,56 +270,89 @@ class ParameterRows(Protocol):
 
 class EditorDrafts:
     """Keeps and restores the tab's editor, ``?`` rows and read mode for the connection it is
-    on (``conn``: the one the editor's content belongs to now), in this window's own files."""
+    on, in this window's own files. ``conn`` is whose statement the editor holds: a connection
+    lost (a failed connect) leaves it as it was, so the text typed meanwhile stays that
+    connection's; None only while the window never had one since the tab was built (then kept as
+    the window's statement for no connection: ``NO_CONNECTION``, in the active profile's drafts).
 
-    def __init__(self, editor: QPlainTextEdit, parameters: ParameterRows, consistent: QCheckBox) -> None:
+    A kept statement replaces text the user typed (not kept or restored for a connection since)
+    only undoably, through ``pick`` (``HistoryPick``: Ctrl+Z brings back the text with its rows and
+    read mode); an editor holding what was kept or restored is simply filled, as an empty one."""
+
+    def __init__(self, editor: QPlainTextEdit, parameters: ParameterRows, consistent: QCheckBox,
+                 pick: HistoryPick) -> None:
         self.editor = editor
         self.parameters = parameters
         self.consistent = consistent
+        self.pick = pick
         self.conn: Connection | None = None
+        self._settled = ""  # the editor's text as last restored, or kept for a connection
         self._files: dict[tuple[Path, str], WindowFiles] = {}  # per profile folder and connection
 
     def current(self) -> StatementDraft:
         return StatementDraft(raw_text(self.editor), self.parameters.rows(), self.consistent.isChecked())
 
-    def files(self, conn: Connection) -> WindowFiles:
-        """This window's files for ``conn`` (made on first use; locked at the first write)."""
-        where = (drafts_root(conn), draft_key(conn))
+    def files(self, conn: Connection | None) -> WindowFiles:
+        """This window's files for ``conn`` (None: for no connection; made on first use; locked
+        at the first write)."""
+        where = (drafts_root(conn), draft_key(conn)) if conn is not None else (
+            DraftStore.of_profile(profile.active()).root, NO_CONNECTION)
         found = self._files.get(where)
         if found is None:
-            found = self._files[where] = window_files(*where, conn.spec.name)
+            found = self._files[where] = window_files(*where, conn.spec.name if conn else None)
         return found
 
     def keep(self) -> str | None:
-        """Keep what the tab holds for its connection (none: nothing to keep)."""
-        conn = self.conn
-        return keep_draft(self.files(conn), draft_key(conn), self.current()) if conn is not None else None
+        """Keep what the tab holds for the connection whose statement it is (None: for no
+        connection). None, or why it could not be kept."""
+        conn, draft = self.conn, self.current()
+        problem = keep_draft(self.files(conn), _key(conn), draft)
+        if problem is None and conn is not None:
+            self._settled = draft.statement
+        return problem
 
-    def switch(self, conn: Connection | None) -> tuple[bool, str | None]:
+    def switch(self, conn: Connection | None) -> tuple[str | None, str | None]:
         """The tab's connection changed to ``conn``: keep what it holds for the one left, then
-        ``restore``. When that keep failed, or ``conn`` is the same connection (a reconnect), the
-        editor stays as it is: replacing it would lose what could not be kept, or the undo steps."""
+        ``restore``. When that keep failed, ``conn`` is the same connection (a reconnect) or None
+        (a connect that failed), the editor stays as it is: replacing it would lose what could
+        not be kept, or the undo steps."""
         left, problem = self.conn, self.keep()
-        same = left is not None and conn is not None and self.files(left) is self.files(conn)
+        if conn is None:
+            return None, problem  # still the left one's statement
+        same = left is not None and self.files(left) is self.files(conn)
         if problem is not None or same:
             self.conn = conn
-            return False, problem
+            return None, problem
         return self.restore(conn)
 
-    def restore(self, conn: Connection | None) -> tuple[bool, str | None]:
+    def restore(self, conn: Connection | None) -> tuple[str | None, str | None]:
         """The tab is now on ``conn``: its draft (this window's, else one a window that is gone
-        left), if any, replaces what the tab holds. Whether one was restored, and a sentence when
-        a file could not be read or taken over."""
+        left), else the statement kept for no connection (kept for ``conn`` from then on), goes in
+        the editor. Which was restored (``RESTORED``, ``OVER_TYPED``: over typed text, undoably,
+        ``UNCONNECTED``/``ADOPTED``: the one typed with no connection, on none/kept for ``conn``)
+        or None, and a sentence when a file could not be read, taken over or kept."""
         self.conn = conn
-        if conn is None:
-            return False, None
-        draft, problem = load_draft(self.files(conn), draft_key(conn), conn.spec.name)
+        draft, problem = load_draft(self.files(conn), _key(conn), conn.spec.name if conn else None)
+        unconnected = conn is None
+        if draft is None and conn is not None and problem is None:
+            draft, problem = load_draft(self.files(None), NO_CONNECTION)
+            unconnected = draft is not None
         if draft is None:
-            return False, problem
-        self.editor.setPlainText(draft.statement)
+            return None, problem
+        typed = raw_text(self.editor)
+        over = bool(typed.strip()) and typed not in (self._settled, draft.statement)
+        if over:
+            self.pick.load(draft.statement)  # undoable: Ctrl+Z brings back the text and its rows
+        elif typed != draft.statement:
+            self.editor.setPlainText(draft.statement)
         self.parameters.set_rows(draft.parameters)
         self.consistent.setChecked(draft.consistent)
-        return True, problem
+        self._settled = draft.statement
+        if unconnected and conn is not None:  # the connection's now: kept for it first
+            moved = self.keep() or keep_draft(self.files(None), NO_CONNECTION, EMPTY)
+            problem = " ".join(p for p in (problem, moved) if p) or None
+        kind = ADOPTED if conn is not None else UNCONNECTED
+        return OVER_TYPED if over else kind if unconnected else RESTORED, problem
 
     def release(self) -> None:
         """The window closes: its statements stay in their files and their locks go, so the next

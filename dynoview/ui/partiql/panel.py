@@ -48,7 +48,7 @@ from dynoview.ui.items.model import ItemsModel
 from dynoview.ui.items.result_pane import ResultPane
 from dynoview.ui.json_text import raw_text
 from dynoview.ui.partiql.controller import DEFAULT_PAGE_SIZE, PartiqlController
-from dynoview.ui.partiql.draft import EditorDrafts
+from dynoview.ui.partiql.draft import ADOPTED, OVER_TYPED, UNCONNECTED, EditorDrafts
 from dynoview.ui.partiql.editor import StatementEdit
 from dynoview.ui.partiql.history_pick import HistoryPick
 from dynoview.ui.plain_text import plain_label, plain_tooltip
@@ -227,9 +227,8 @@ class PartiqlPanel(QWidget):
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setToolTip(self.tr("Stop the statement in progress (Esc)"))
         self.consistent = QCheckBox(self.tr("Strongly consistent"))
-        self.consistent.setToolTip(self.tr(
-            "Strong reads see every acknowledged write and cost twice as much; "
-                                   "global secondary indexes only serve eventual reads."))
+        self.consistent.setToolTip(self.tr("Strong reads see every acknowledged write and cost twice "
+                                           "as much; global secondary indexes only serve eventual reads."))
         self.page_size = QSpinBox()
         self.page_size.setRange(1, 10000)
         self.page_size.setValue(DEFAULT_PAGE_SIZE)
@@ -307,7 +306,7 @@ class PartiqlPanel(QWidget):
         self.controller.tables_changed.connect(self._tables_changed)
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
         self.model.modelReset.connect(self._columns_changed)
-        self.drafts = drafts = EditorDrafts(self.editor, self.parameters, self.consistent)
+        self.drafts = drafts = EditorDrafts(self.editor, self.parameters, self.consistent, self.history_pick)
         # The window's statements stay in their files for the next window; their locks go with it.
         self.destroyed.connect(lambda *_: drafts.release())  # not a method: self is gone by then
         self.ctx.connection_changed.connect(self._connection_changed)
@@ -357,8 +356,7 @@ class PartiqlPanel(QWidget):
     def _page_loaded(self, page: Page) -> None:
         text = self.controller.describe_progress()
         if page.receipts:
-            # with the estimate where none is reported
-            from dynoview.core.reads.estimates import capacity_text
+            from dynoview.core.reads.estimates import capacity_text  # the estimate where none is reported
 
             last = page.receipts[-1]
             text += f" · {last.consistency}, {capacity_text(last)}, {last.duration_ms:.0f} ms"
@@ -398,15 +396,21 @@ class PartiqlPanel(QWidget):
         self._busy(False)
         self._restore_draft(self.drafts.switch(conn))  # the statement left kept, conn's back
 
-    def _restore_draft(self, outcome: tuple[bool, str | None]) -> None:
-        """After a draft was (or was not) put back in the editor (nothing is sent): say so, or
-        say why a draft was not kept or could not be read."""
+    def _restore_draft(self, outcome: tuple[str | None, str | None]) -> None:
+        """Say a draft is back in the editor (nothing is sent), or why one was not kept or read."""
         restored, problem = outcome
         if restored:
-            self.history_pick.before = None  # the pick replaced before is no undo of this
+            if restored != OVER_TYPED:  # over typed text: Ctrl+Z brings it back, with its ? values
+                self.history_pick.before = None  # the pick replaced before is no undo of this
             self.parameters.fit(parameter_count(raw_text(self.editor)), adjust=False)
-            self.progress.setText(self.tr("Your unsent statement on this connection is back: "
-                                          "Ctrl+Enter runs it."))
+            self.progress.setText({
+                OVER_TYPED: self.tr("Your unsent statement on this connection is back; Ctrl+Z brings "
+                                    "back what you had typed."),
+                UNCONNECTED: self.tr("The statement you typed with no connection is back: connect, "
+                                     "then Ctrl+Enter runs it."),
+                ADOPTED: self.tr("The statement you typed with no connection is kept for this "
+                                 "connection now: Ctrl+Enter runs it.")}.get(restored) or self.tr(
+                "Your unsent statement on this connection is back: Ctrl+Enter runs it."))
         if problem:
             self.progress.setText(problem)
 
@@ -452,9 +456,8 @@ class PartiqlPanel(QWidget):
     def _history_changed(self, history: list[dict[str, Any]]) -> None:
         self.history.blockSignals(True)
         self.history.clear()
-        self.history.addItem(self.tr(
-            "History ({history_count})").format(
-                history_count=len(history)) if history else self.tr("History (empty)"))
+        self.history.addItem(self.tr("History ({history_count})").format(history_count=len(history))
+                             if history else self.tr("History (empty)"))
         for entry in history:
             first = " ".join(entry["statement"].split())
             params = entry["parameters"]
