@@ -34,7 +34,7 @@
 <context>
     <name>BuilderDrafts</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_view.py" line="+236" />
+        <location filename="../../builder/drafts_view.py" line="+243" />
         <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
         <translation>
             <numerusform>Not restored: the transaction your last session left in the builder (%n action) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</numerusform>
@@ -58,7 +58,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+35" />
+        <location line="+25" />
         <source>Opened the draft “{name}”: %Ln action(s). Ctrl+Z brings back what the builder held.</source>
         <translation>
             <numerusform>Opened the draft “{name}”: %Ln action. Ctrl+Z brings back what the builder held.</numerusform>
@@ -99,7 +99,7 @@
 <context>
     <name>CellStaging</name>
     <message numerus="yes">
-        <location filename="../../items/staging.py" line="+205" />
+        <location filename="../../items/staging.py" line="+206" />
         <source>The builder shows the transaction of %n staged change(s): check the preview and the preflight, then Execute. The staged cells clear once it is written.</source>
         <translation>
             <numerusform>The builder shows the transaction of %n staged change: check the preview and the preflight, then Execute. The staged cells clear once it is written.</numerusform>
@@ -150,7 +150,7 @@
 <context>
     <name>CopyItemsDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/copy_dialog.py" line="+97" />
+        <location filename="../../transfer/copy_dialog.py" line="+98" />
         <source>the selected item(s) (%Ln)</source>
         <translation>
             <numerusform>the selected item (%Ln)</numerusform>
@@ -223,7 +223,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../builder/drafts_dialog.py" line="+195" />
+        <location filename="../../builder/drafts_dialog.py" line="+196" />
         <location filename="../../builder/drafts_prompts.py" line="-9" />
         <source>%Ln action(s)</source>
         <translation>
@@ -311,7 +311,7 @@
 <context>
     <name>ItemsPanel</name>
     <message numerus="yes">
-        <location filename="../../items/panel.py" line="+288" />
+        <location filename="../../items/panel.py" line="+289" />
         <source>Copied %Ln item(s) as {format}.</source>
         <translation>
             <numerusform>Copied %Ln item as {format}.</numerusform>
@@ -496,7 +496,7 @@
 <context>
     <name>PartiqlPanel</name>
     <message numerus="yes">
-        <location filename="../../partiql/panel.py" line="+319" />
+        <location filename="../../partiql/panel.py" line="+322" />
         <source>%Ln value(s)</source>
         <translation>
             <numerusform>%Ln value</numerusform>
@@ -529,7 +529,7 @@
 <context>
     <name>RepairDialog</name>
     <message numerus="yes">
-        <location filename="../../locks/repair_dialog.py" line="+180" />
+        <location filename="../../locks/repair_dialog.py" line="+181" />
         <source>&amp;Repair %Ln finding(s)</source>
         <translation>
             <numerusform>&amp;Repair %Ln finding</numerusform>

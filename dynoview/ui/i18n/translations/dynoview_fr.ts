@@ -254,7 +254,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+138"/>
+        <location filename="../../context.py" line="+92"/>
         <location line="+124"/>
         <location filename="../../transfer/import_controller.py" line="+79"/>
         <source>the article&apos;s default layout</source>
@@ -286,7 +286,7 @@
         <translation>Le schéma d’unicité de {table} n’a pas pu être enregistré dans {folder} ({error}). Il est utilisé jusqu’à la fermeture de DynoView. Pour le garder, rendez ce dossier accessible en écriture (ou libérez de la place sur son disque), puis ouvrez Schéma… et enregistrez-le de nouveau.</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+94"/>
         <source>(reported by the {value} error handler)</source>
         <translation>(signalé par le gestionnaire d’erreurs {value})</translation>
     </message>
@@ -535,32 +535,32 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+342"/>
+        <location filename="../../builder/drafts_view.py" line="+349"/>
         <source>Load template</source>
         <translation>Charger un modèle</translation>
     </message>
     <message>
-        <location line="-190"/>
+        <location line="-194"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Le travail du générateur n’a pas pu être enregistré dans {current_path} ({exc})&#xa0;; il reste dans la fenêtre, mais serait perdu si DynoView quittait maintenant.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>its request cannot be opened: {problems}</source>
         <translation>sa requête ne peut pas être ouverte&#xa0;: {problems}</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Restored {describe} from your last session (saved {strftime}).</source>
         <translation>Restauré depuis votre dernière session (enregistré {strftime})&#xa0;: {describe}.</translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-156"/>
         <source>an unknown time</source>
         <translation>une heure inconnue</translation>
     </message>
     <message numerus="yes">
-        <location line="+175"/>
+        <location line="+182"/>
         <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
         <translation>
             <numerusform>Non restaurée&#xa0;: la transaction que votre dernière session a laissée dans le générateur (%n action) a déjà été appliquée le {when} (jeton {token}, dans le journal des actions). L’exécuter de nouveau l’écrirait une seconde fois&#xa0;; Journal montre sa requête.</numerusform>
@@ -606,7 +606,7 @@
         <translation>Votre dernière session a envoyé cette transaction et son issue n’est pas connue : elle a peut-être été écrite. Elle a été envoyée à {when} (jeton {token}). Exécuter la renvoie sous le même jeton, que DynamoDB n’applique qu’une fois dans les 10 minutes suivant son premier envoi : vérifiez d’abord les éléments.</translation>
     </message>
     <message>
-        <location line="-172"/>
+        <location line="-179"/>
         <source>This draft&apos;s transaction was already applied at {when} (token {token}, in the action log): executing it again would write it a second time.</source>
         <translation>La transaction de ce brouillon a déjà été appliquée le {when} (jeton {token}, dans le journal des actions)&#xa0;: l’exécuter de nouveau l’écrirait une seconde fois.</translation>
     </message>
@@ -616,7 +616,7 @@
         <translation>La transaction de ce brouillon a été envoyée le {when} (jeton {token}) et son issue n’est pas connue&#xa0;: elle a peut-être été écrite. Vérifiez d’abord les items&#xa0;: Exécuter la renvoie sous le même jeton, que DynamoDB n’applique qu’une fois dans les 10 minutes suivant son premier envoi.</translation>
     </message>
     <message>
-        <location line="+318"/>
+        <location line="+325"/>
         <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
         <translation>Non ouverte&#xa0;: les actions du générateur sont inchangées. La nouvelle transaction n’a pas pu être gardée comme brouillon ({exc})&#xa0;: rouvrez-la depuis son origine.</translation>
     </message>
@@ -639,12 +639,12 @@
         </translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+15"/>
         <source>Open draft “{name}”</source>
         <translation>Ouvrir le brouillon «&#xa0;{name}&#xa0;»</translation>
     </message>
     <message numerus="yes">
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Opened the draft “{name}”: %Ln action(s). Ctrl+Z brings back what the builder held.</source>
         <translation>
             <numerusform>Brouillon «&#xa0;{name}&#xa0;» ouvert&#xa0;: %Ln action. Ctrl+Z rétablit le contenu précédent du générateur.</numerusform>
@@ -675,7 +675,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+230"/>
+        <location filename="../../builder/panel.py" line="+231"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Impossible d’ouvrir la requête&#xa0;: </translation>
@@ -697,12 +697,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+40"/>
+        <location line="+33"/>
         <source>Fix the problems listed first: nothing is sent while the transaction has errors.</source>
         <translation>Corrigez d’abord les problèmes listés&#xa0;: rien n’est envoyé tant que la transaction a des erreurs.</translation>
     </message>
     <message>
-        <location line="-38"/>
+        <location line="-31"/>
         <source>The transaction is being executed.</source>
         <translation>La transaction est en cours d’exécution.</translation>
     </message>
@@ -712,12 +712,12 @@
         <translation>Connectez-vous et corrigez d’abord les problèmes listés&#xa0;: la vérification préalable lit la table réelle.</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>The preflight could not read the table; nothing was sent.</source>
         <translation>La vérification préalable n’a pas pu lire la table&#xa0;; rien n’a été envoyé.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+44"/>
         <source>Added {guarded_count} guard(s); the preview shows the exact request. Execute checks the preflight again.</source>
         <translation>{guarded_count} garde(s) ajoutée(s)&#xa0;; l’aperçu montre la requête exacte. Exécuter refait la vérification préalable.</translation>
     </message>
@@ -1179,7 +1179,7 @@ Probablement chaudes</translation>
 <context>
     <name>CellStaging</name>
     <message>
-        <location filename="../../items/staging.py" line="+124"/>
+        <location filename="../../items/staging.py" line="+125"/>
         <source>Connect first: edits are staged for a connection and a table.</source>
         <translation>Connectez-vous d’abord&#xa0;: les modifications sont préparées pour une connexion et une table.</translation>
     </message>
@@ -1522,7 +1522,7 @@ Probablement chaudes</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+55"/>
+        <location filename="../../window/connection_dialog.py" line="+56"/>
         <source>Connect to DynamoDB</source>
         <translation>Connexion à DynamoDB</translation>
     </message>
@@ -1603,12 +1603,12 @@ Probablement chaudes</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+228"/>
+        <location line="+227"/>
         <source>Delete</source>
         <translation>Supprimer</translation>
     </message>
     <message>
-        <location line="-227"/>
+        <location line="-226"/>
         <source>New</source>
         <translation>Nouveau</translation>
     </message>
@@ -1634,12 +1634,12 @@ Probablement chaudes</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+161"/>
+        <location line="+141"/>
         <source>{source} is {url}. </source>
         <translation>{source} est {url}. </translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-128"/>
         <source>Give the connection a name.</source>
         <translation>Donnez un nom à la connexion.</translation>
     </message>
@@ -1669,7 +1669,7 @@ Probablement chaudes</translation>
         <translation>Pour garder les deux, annulez et donnez un autre nom à cette connexion.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+10"/>
         <source>Replace saved connection?</source>
         <translation>Remplacer la connexion enregistrée&#xa0;?</translation>
     </message>
@@ -1679,12 +1679,12 @@ Probablement chaudes</translation>
         <translation>Remplacer la connexion enregistrée «&#xa0;{name}&#xa0;»&#xa0;?</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>Replace</source>
         <translation>Remplacer</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+21"/>
         <source>Profile: {profile}.</source>
         <translation>Profil&#xa0;: {profile}.</translation>
     </message>
@@ -1729,7 +1729,7 @@ Probablement chaudes</translation>
         <translation>Seule cette entrée enregistrée disparaît (le profil et les tables restent)&#xa0;; c’est irréversible.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+15"/>
         <source>Delete saved connection?</source>
         <translation>Supprimer la connexion enregistrée&#xa0;?</translation>
     </message>
@@ -1739,7 +1739,7 @@ Probablement chaudes</translation>
         <translation>Supprimer la connexion enregistrée «&#xa0;{name}&#xa0;»&#xa0;?</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+26"/>
         <source>Requests to {host} would travel unencrypted: use https://, or tick “Send in clear text” below the field to connect anyway (Save keeps that choice for this connection).</source>
         <translation>Les requêtes vers {host} circuleraient sans chiffrement&#xa0;: utilisez https://, ou cochez «&#xa0;Envoyer en clair&#xa0;» sous le champ pour vous connecter malgré tout (Enregistrer garde ce choix pour cette connexion).</translation>
     </message>
@@ -1775,7 +1775,7 @@ Probablement chaudes</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+80"/>
+        <location filename="../../transfer/copy_dialog.py" line="+81"/>
         <source>Copy items to a table</source>
         <translation>Copier des items vers une table</translation>
     </message>
@@ -2160,7 +2160,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../builder/drafts_dialog.py" line="+195"/>
+        <location filename="../../builder/drafts_dialog.py" line="+196"/>
         <location filename="../../builder/drafts_prompts.py" line="-9"/>
         <source>%Ln action(s)</source>
         <translation>
@@ -3546,7 +3546,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>L’index {index} ne contient pas l’attribut TTL {attribute}&#xa0;: lisez la table pour voir quand les éléments expirent.</translation>
     </message>
     <message>
-        <location line="+193"/>
+        <location line="+184"/>
         <source>TTL status</source>
         <translation>État TTL</translation>
     </message>
@@ -3559,7 +3559,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+129"/>
+        <location filename="../../items/panel.py" line="+130"/>
         <source>Edit…</source>
         <extracomment>Edit in place is made this long after the first page of rows (their repaint goes first).</extracomment>
         <translation>Modifier…</translation>
@@ -4090,12 +4090,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+84"/>
+        <location line="+89"/>
         <source>Delete</source>
         <translation>Supprimer</translation>
     </message>
     <message>
-        <location line="-53"/>
+        <location line="-58"/>
         <source>No drafts saved yet: Drafts → Save draft as… keeps the builder&apos;s work under a name.</source>
         <translation>Aucun brouillon enregistré&#xa0;: Brouillons → Enregistrer le brouillon sous… garde le travail du générateur sous un nom.</translation>
     </message>
@@ -4133,7 +4133,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Il contient {actions}, enregistré le {when}.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+12"/>
         <source>Delete draft?</source>
         <translation>Supprimer le brouillon&#xa0;?</translation>
     </message>
@@ -4143,12 +4143,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Supprimer le brouillon «&#xa0;{name}&#xa0;»&#xa0;?</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Deleting it cannot be undone.</source>
         <translation>La suppression est irréversible.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+8"/>
         <source>The draft “{name}” could not be deleted: {value}.</source>
         <translation>Impossible de supprimer le brouillon «&#xa0;{name}&#xa0;»&#xa0;: {value}.</translation>
     </message>
@@ -4335,12 +4335,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+189"/>
+        <location line="+187"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Tapez un SELECT puis Ctrl+Enter.</translation>
     </message>
     <message>
-        <location line="-174"/>
+        <location line="-172"/>
         <source>Run</source>
         <translation>Exécuter</translation>
     </message>
@@ -4365,7 +4365,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Cohérence forte</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Strong reads see every acknowledged write and cost twice as much; global secondary indexes only serve eventual reads.</source>
         <translation>Une lecture forte voit toute écriture confirmée et coûte deux fois plus&#xa0;; les index secondaires globaux ne servent que des lectures à terme.</translation>
     </message>
@@ -4420,7 +4420,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>, lecture de la suite…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>The last request: {summary} (every request is in the read log)</source>
         <translation>Dernière requête&#xa0;: {summary} (toutes les requêtes sont dans le journal des lectures)</translation>
     </message>
@@ -4430,17 +4430,32 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Non exécutée.</translation>
     </message>
     <message>
-        <location line="+26"/>
-        <source>Your unsent statement on this connection is back: Ctrl+Enter runs it.</source>
-        <translation>Votre instruction non envoyée sur cette connexion est revenue&#xa0;: Ctrl+Entrée l’exécute.</translation>
+        <location line="+27"/>
+        <source>Your unsent statement on this connection is back; Ctrl+Z brings back what you had typed.</source>
+        <translation>Votre instruction non envoyée sur cette connexion est revenue&#xa0;; Ctrl+Z rétablit ce que vous aviez saisi.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+2"/>
+        <source>The statement you typed with no connection is back: connect, then Ctrl+Enter runs it.</source>
+        <translation>L’instruction saisie sans connexion est revenue&#xa0;: connectez-vous, puis Ctrl+Enter l’exécute.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The statement you typed with no connection is kept for this connection now: Ctrl+Enter runs it.</source>
+        <translation>L’instruction saisie sans connexion est désormais conservée pour cette connexion&#xa0;: Ctrl+Enter l’exécute.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Your unsent statement on this connection is back: Ctrl+Enter runs it.</source>
+        <translation>Votre instruction non envoyée sur cette connexion est revenue&#xa0;: Ctrl+Enter l’exécute.</translation>
+    </message>
+    <message>
+        <location line="+33"/>
         <source> (first of {rows_count} selected)</source>
         <translation> (première des {rows_count} sélectionnées)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>History ({history_count})</source>
         <translation>Historique ({history_count})</translation>
     </message>
@@ -4944,7 +4959,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
 <context>
     <name>ReadHistoryDialog</name>
     <message>
-        <location filename="../../items/history_dialog.py" line="+43"/>
+        <location filename="../../items/history_dialog.py" line="+44"/>
         <source>Reads of {table}</source>
         <translation>Lectures de {table}</translation>
     </message>
@@ -5000,7 +5015,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
         <translation>Enregistrée sous {name}.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+20"/>
         <source>Delete saved read?</source>
         <translation>Supprimer la lecture enregistrée&#xa0;?</translation>
     </message>
@@ -5010,17 +5025,17 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
         <translation>Supprimer la lecture enregistrée «&#xa0;{name}&#xa0;» de {table}&#xa0;?</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>It reads: {read}. The recent reads and the table&apos;s items stay; deleting it cannot be undone.</source>
         <translation>Elle lit&#xa0;: {read}. Les lectures récentes et les items de la table restent&#xa0;; la suppression est irréversible.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Delete</source>
         <translation>Supprimer</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+6"/>
         <source>Deleted {name}.</source>
         <translation>{name} supprimée.</translation>
     </message>
@@ -5182,7 +5197,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
 <context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+89"/>
+        <location filename="../../locks/repair_dialog.py" line="+90"/>
         <source>Repair all — {name}</source>
         <translation>Tout réparer — {name}</translation>
     </message>
@@ -5455,7 +5470,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SaveDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="-188"/>
+        <location filename="../../builder/drafts_dialog.py" line="-179"/>
         <source>Save draft as</source>
         <translation>Enregistrer le brouillon sous</translation>
     </message>
@@ -5642,7 +5657,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+251"/>
+        <location filename="../../builder/send_flow.py" line="+252"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <extracomment>Tables a DescribeTable said are not on this connection -&gt; the table named like it (or None): the builder says so at their actions&apos; Table field.</extracomment>
         <translation>Vérification préalable&#xa0;: lecture des comptes et verrous touchés par cette transaction…</translation>
@@ -5706,14 +5721,14 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SessionView</name>
     <message>
-        <location filename="../../session/view.py" line="+67"/>
-        <location line="+172"/>
+        <location filename="../../session/view.py" line="+66"/>
+        <location line="+163"/>
         <source>Write mode…</source>
         <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
         <translation>Mode écriture…</translation>
     </message>
     <message>
-        <location line="-122"/>
+        <location line="-113"/>
         <source>Region {value}</source>
         <translation>Région {value}</translation>
     </message>
@@ -5748,7 +5763,7 @@ Requête&#xa0;: {request}</translation>
         <translation>&amp;Paramètres…</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+41"/>
         <source>Back to read-only</source>
         <translation>Revenir en lecture seule</translation>
     </message>
@@ -7291,7 +7306,7 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location line="+1"/>
         <source>Stage the value (Ctrl+Enter); nothing is written until Review and send…</source>
-        <translation>Préparer la valeur (Ctrl+Entrée)&#xa0;; rien n’est écrit avant Vérifier et envoyer…</translation>
+        <translation>Préparer la valeur (Ctrl+Enter)&#xa0;; rien n’est écrit avant Vérifier et envoyer…</translation>
     </message>
     <message>
         <location line="+36"/>
@@ -7644,7 +7659,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>items.rows</name>
     <message>
-        <location filename="../../items/rows.py" line="+32"/>
+        <location filename="../../items/rows.py" line="+35"/>
         <source>TTL status</source>
         <translation>État TTL</translation>
     </message>
@@ -8661,12 +8676,12 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-344"/>
+        <location filename="../../window/connection_dialog.py" line="-324"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Démo (intégrée, sans compte AWS)</translation>
     </message>
     <message>
-        <location line="+357"/>
+        <location line="+337"/>
         <source>Send in clear text?</source>
         <translation>Envoyer en clair&#xa0;?</translation>
     </message>
@@ -8725,7 +8740,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.menus</name>
     <message>
-        <location filename="../../window/menus.py" line="+132"/>
+        <location filename="../../window/menus.py" line="+145"/>
         <source>&amp;Help</source>
         <translation>Aid&amp;e</translation>
     </message>

@@ -252,7 +252,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+138"/>
+        <location filename="../../context.py" line="+92"/>
         <location line="+124"/>
         <location filename="../../transfer/import_controller.py" line="+79"/>
         <source>the article&apos;s default layout</source>
@@ -284,7 +284,7 @@
         <translation>Skema keunikan {table} tidak dapat disimpan di {folder} ({error}). Skema ini dipakai sampai DynoView ditutup. Untuk menyimpannya, buat folder itu dapat ditulisi (atau kosongkan ruang di disknya), lalu buka Edit skema… dan simpan lagi.</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+94"/>
         <source>(reported by the {value} error handler)</source>
         <translation>(dilaporkan oleh penangan error {value})</translation>
     </message>
@@ -532,32 +532,32 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+342"/>
+        <location filename="../../builder/drafts_view.py" line="+349"/>
         <source>Load template</source>
         <translation>Muat templat</translation>
     </message>
     <message>
-        <location line="-190"/>
+        <location line="-194"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Pekerjaan pembangun transaksi tidak dapat disimpan ke {current_path} ({exc}); masih ada di jendela, tetapi akan hilang jika DynoView ditutup sekarang.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>its request cannot be opened: {problems}</source>
         <translation>permintaannya tidak dapat dibuka: {problems}</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Restored {describe} from your last session (saved {strftime}).</source>
         <translation>{describe} dipulihkan dari sesi terakhir Anda (disimpan {strftime}).</translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-156"/>
         <source>an unknown time</source>
         <translation>waktu yang tidak diketahui</translation>
     </message>
     <message numerus="yes">
-        <location line="+175"/>
+        <location line="+182"/>
         <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
         <translation>
             <numerusform>Tidak dipulihkan: transaksi yang ditinggalkan sesi terakhir Anda di pembangun transaksi (%n aksi) sudah diterapkan pada {when} (token {token}, di log aksi). Menjalankannya lagi akan menulisnya untuk kedua kalinya; Log aksi menampilkan permintaannya.</numerusform>
@@ -601,7 +601,7 @@
         <translation>Sesi terakhir Anda mengirim transaksi ini dan hasilnya tidak diketahui: mungkin sudah tertulis. Transaksi dikirim pada {when} (token {token}). Jalankan akan mengirimnya lagi dengan token yang sama, yang diterapkan DynamoDB paling banyak sekali dalam 10 menit sejak pengiriman pertamanya: periksa item terlebih dahulu.</translation>
     </message>
     <message>
-        <location line="-172"/>
+        <location line="-179"/>
         <source>This draft&apos;s transaction was already applied at {when} (token {token}, in the action log): executing it again would write it a second time.</source>
         <translation>Transaksi draf ini sudah diterapkan pada {when} (token {token}, di log tindakan): menjalankannya lagi akan menulisnya untuk kedua kalinya.</translation>
     </message>
@@ -611,7 +611,7 @@
         <translation>Transaksi draf ini dikirim pada {when} (token {token}) dan hasilnya tidak diketahui: mungkin sudah tertulis. Periksa item terlebih dahulu: Jalankan mengirimnya lagi dengan token yang sama, yang diterapkan DynamoDB paling banyak sekali dalam 10 menit sejak pengiriman pertamanya.</translation>
     </message>
     <message>
-        <location line="+318"/>
+        <location line="+325"/>
         <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
         <translation>Tidak dibuka: aksi di pembangun transaksi tetap seperti semula. Transaksi baru tidak dapat disimpan sebagai draf ({exc}): buka lagi dari asalnya.</translation>
     </message>
@@ -633,12 +633,12 @@
         </translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+15"/>
         <source>Open draft “{name}”</source>
         <translation>Buka draf “{name}”</translation>
     </message>
     <message numerus="yes">
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Opened the draft “{name}”: %Ln action(s). Ctrl+Z brings back what the builder held.</source>
         <translation>
             <numerusform>Draf “{name}” dibuka: %Ln aksi. Ctrl+Z mengembalikan isi pembangun transaksi sebelumnya.</numerusform>
@@ -668,7 +668,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+230"/>
+        <location filename="../../builder/panel.py" line="+231"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Permintaan tidak dapat dibuka: </translation>
@@ -690,12 +690,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+40"/>
+        <location line="+33"/>
         <source>Fix the problems listed first: nothing is sent while the transaction has errors.</source>
         <translation>Perbaiki dulu masalah yang didaftar: tidak ada yang dikirim selama transaksi masih error.</translation>
     </message>
     <message>
-        <location line="-38"/>
+        <location line="-31"/>
         <source>The transaction is being executed.</source>
         <translation>Transaksi sedang dijalankan.</translation>
     </message>
@@ -705,12 +705,12 @@
         <translation>Hubungkan dan perbaiki dulu masalah yang didaftar: pemeriksaan awal membaca tabel langsung.</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>The preflight could not read the table; nothing was sent.</source>
         <translation>Pemeriksaan awal tidak dapat membaca tabel; tidak ada yang dikirim.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+44"/>
         <source>Added {guarded_count} guard(s); the preview shows the exact request. Execute checks the preflight again.</source>
         <translation>{guarded_count} penjaga ditambahkan; pratinjau menampilkan permintaan persisnya. Jalankan akan mengulang pemeriksaan awal.</translation>
     </message>
@@ -1169,7 +1169,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CellStaging</name>
     <message>
-        <location filename="../../items/staging.py" line="+124"/>
+        <location filename="../../items/staging.py" line="+125"/>
         <source>Connect first: edits are staged for a connection and a table.</source>
         <translation>Hubungkan dulu: edit disiapkan untuk satu koneksi dan satu tabel.</translation>
     </message>
@@ -1506,7 +1506,7 @@ Kemungkinan panas</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+55"/>
+        <location filename="../../window/connection_dialog.py" line="+56"/>
         <source>Connect to DynamoDB</source>
         <translation>Hubungkan ke DynamoDB</translation>
     </message>
@@ -1587,12 +1587,12 @@ Kemungkinan panas</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+228"/>
+        <location line="+227"/>
         <source>Delete</source>
         <translation>Hapus</translation>
     </message>
     <message>
-        <location line="-227"/>
+        <location line="-226"/>
         <source>New</source>
         <translation>Baru</translation>
     </message>
@@ -1618,12 +1618,12 @@ Kemungkinan panas</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+161"/>
+        <location line="+141"/>
         <source>{source} is {url}. </source>
         <translation>{source} adalah {url}. </translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-128"/>
         <source>Give the connection a name.</source>
         <translation>Beri nama koneksi.</translation>
     </message>
@@ -1653,7 +1653,7 @@ Kemungkinan panas</translation>
         <translation>Untuk menyimpan keduanya, batalkan dan beri koneksi ini nama lain.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+10"/>
         <source>Replace saved connection?</source>
         <translation>Ganti koneksi tersimpan?</translation>
     </message>
@@ -1663,12 +1663,12 @@ Kemungkinan panas</translation>
         <translation>Ganti koneksi tersimpan “{name}”?</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>Replace</source>
         <translation>Ganti</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+21"/>
         <source>Profile: {profile}.</source>
         <translation>Profil: {profile}.</translation>
     </message>
@@ -1713,7 +1713,7 @@ Kemungkinan panas</translation>
         <translation>Hanya entri tersimpan ini yang dihapus (profil dan tabel tetap ada); tidak dapat dibatalkan.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+15"/>
         <source>Delete saved connection?</source>
         <translation>Hapus koneksi tersimpan?</translation>
     </message>
@@ -1723,7 +1723,7 @@ Kemungkinan panas</translation>
         <translation>Hapus koneksi tersimpan “{name}”?</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+26"/>
         <source>Requests to {host} would travel unencrypted: use https://, or tick “Send in clear text” below the field to connect anyway (Save keeps that choice for this connection).</source>
         <translation>Permintaan ke {host} akan dikirim tanpa enkripsi: gunakan https://, atau centang “Kirim tanpa enkripsi” di bawah kolom untuk tetap terhubung (Simpan menyimpan pilihan itu untuk koneksi ini).</translation>
     </message>
@@ -1759,7 +1759,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+80"/>
+        <location filename="../../transfer/copy_dialog.py" line="+81"/>
         <source>Copy items to a table</source>
         <translation>Salin item ke tabel</translation>
     </message>
@@ -2136,7 +2136,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../builder/drafts_dialog.py" line="+195"/>
+        <location filename="../../builder/drafts_dialog.py" line="+196"/>
         <location filename="../../builder/drafts_prompts.py" line="-9"/>
         <source>%Ln action(s)</source>
         <translation>
@@ -3513,7 +3513,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Indeks {index} tidak memuat atribut TTL {attribute}: baca tabelnya untuk melihat kapan item kedaluwarsa.</translation>
     </message>
     <message>
-        <location line="+193"/>
+        <location line="+184"/>
         <source>TTL status</source>
         <translation>Status TTL</translation>
     </message>
@@ -3526,7 +3526,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+129"/>
+        <location filename="../../items/panel.py" line="+130"/>
         <source>Edit…</source>
         <extracomment>Edit in place is made this long after the first page of rows (their repaint goes first).</extracomment>
         <translation>Edit…</translation>
@@ -4043,12 +4043,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+84"/>
+        <location line="+89"/>
         <source>Delete</source>
         <translation>Hapus</translation>
     </message>
     <message>
-        <location line="-53"/>
+        <location line="-58"/>
         <source>No drafts saved yet: Drafts → Save draft as… keeps the builder&apos;s work under a name.</source>
         <translation>Belum ada draf tersimpan: Draf → Simpan draf sebagai… menyimpan pekerjaan pembangun transaksi dengan sebuah nama.</translation>
     </message>
@@ -4085,7 +4085,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Berisi {actions}, disimpan {when}.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+12"/>
         <source>Delete draft?</source>
         <translation>Hapus draf?</translation>
     </message>
@@ -4095,12 +4095,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Hapus draf “{name}”?</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Deleting it cannot be undone.</source>
         <translation>Penghapusan tidak dapat dibatalkan.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+8"/>
         <source>The draft “{name}” could not be deleted: {value}.</source>
         <translation>Draf “{name}” tidak dapat dihapus: {value}.</translation>
     </message>
@@ -4283,12 +4283,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+189"/>
+        <location line="+187"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Ketik SELECT lalu tekan Ctrl+Enter.</translation>
     </message>
     <message>
-        <location line="-174"/>
+        <location line="-172"/>
         <source>Run</source>
         <translation>Jalankan</translation>
     </message>
@@ -4313,7 +4313,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Sangat konsisten</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Strong reads see every acknowledged write and cost twice as much; global secondary indexes only serve eventual reads.</source>
         <translation>Pembacaan kuat melihat setiap penulisan yang sudah dikonfirmasi dan biayanya dua kali lipat; global secondary index hanya melayani pembacaan konsisten akhir.</translation>
     </message>
@@ -4368,7 +4368,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>, membaca lagi…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>The last request: {summary} (every request is in the read log)</source>
         <translation>Permintaan terakhir: {summary} (semua permintaan ada di log baca)</translation>
     </message>
@@ -4378,17 +4378,32 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Belum dijalankan.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
+        <source>Your unsent statement on this connection is back; Ctrl+Z brings back what you had typed.</source>
+        <translation>Pernyataan Anda yang belum dikirim pada koneksi ini kembali; Ctrl+Z mengembalikan apa yang tadi Anda ketik.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The statement you typed with no connection is back: connect, then Ctrl+Enter runs it.</source>
+        <translation>Pernyataan yang Anda ketik tanpa koneksi kembali: sambungkan, lalu Ctrl+Enter menjalankannya.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The statement you typed with no connection is kept for this connection now: Ctrl+Enter runs it.</source>
+        <translation>Pernyataan yang Anda ketik tanpa koneksi kini disimpan untuk koneksi ini: Ctrl+Enter menjalankannya.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Your unsent statement on this connection is back: Ctrl+Enter runs it.</source>
         <translation>Pernyataan Anda yang belum dikirim di koneksi ini kembali: Ctrl+Enter menjalankannya.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+33"/>
         <source> (first of {rows_count} selected)</source>
         <translation> (pertama dari {rows_count} terpilih)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>History ({history_count})</source>
         <translation>Riwayat ({history_count})</translation>
     </message>
@@ -4890,7 +4905,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
 <context>
     <name>ReadHistoryDialog</name>
     <message>
-        <location filename="../../items/history_dialog.py" line="+43"/>
+        <location filename="../../items/history_dialog.py" line="+44"/>
         <source>Reads of {table}</source>
         <translation>Pembacaan {table}</translation>
     </message>
@@ -4946,7 +4961,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
         <translation>Disimpan sebagai {name}.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+20"/>
         <source>Delete saved read?</source>
         <translation>Hapus pembacaan tersimpan?</translation>
     </message>
@@ -4956,17 +4971,17 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
         <translation>Hapus pembacaan tersimpan “{name}” dari {table}?</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>It reads: {read}. The recent reads and the table&apos;s items stay; deleting it cannot be undone.</source>
         <translation>Pembacaan ini: {read}. Pembacaan terbaru dan item tabel tetap ada; penghapusan tidak dapat dibatalkan.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Delete</source>
         <translation>Hapus</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+6"/>
         <source>Deleted {name}.</source>
         <translation>{name} dihapus.</translation>
     </message>
@@ -5127,7 +5142,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
 <context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+89"/>
+        <location filename="../../locks/repair_dialog.py" line="+90"/>
         <source>Repair all — {name}</source>
         <translation>Perbaiki semua — {name}</translation>
     </message>
@@ -5399,7 +5414,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SaveDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="-188"/>
+        <location filename="../../builder/drafts_dialog.py" line="-179"/>
         <source>Save draft as</source>
         <translation>Simpan draf sebagai</translation>
     </message>
@@ -5586,7 +5601,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+251"/>
+        <location filename="../../builder/send_flow.py" line="+252"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <extracomment>Tables a DescribeTable said are not on this connection -&gt; the table named like it (or None): the builder says so at their actions&apos; Table field.</extracomment>
         <translation>Pemeriksaan awal: membaca akun dan lock yang disentuh transaksi ini…</translation>
@@ -5650,14 +5665,14 @@ Permintaan: {request}</translation>
 <context>
     <name>SessionView</name>
     <message>
-        <location filename="../../session/view.py" line="+67"/>
-        <location line="+172"/>
+        <location filename="../../session/view.py" line="+66"/>
+        <location line="+163"/>
         <source>Write mode…</source>
         <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
         <translation>Mode tulis…</translation>
     </message>
     <message>
-        <location line="-122"/>
+        <location line="-113"/>
         <source>Region {value}</source>
         <translation>Region {value}</translation>
     </message>
@@ -5692,7 +5707,7 @@ Permintaan: {request}</translation>
         <translation>Pen&amp;gaturan…</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+41"/>
         <source>Back to read-only</source>
         <translation>Kembali ke hanya-baca</translation>
     </message>
@@ -7580,7 +7595,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>items.rows</name>
     <message>
-        <location filename="../../items/rows.py" line="+32"/>
+        <location filename="../../items/rows.py" line="+35"/>
         <source>TTL status</source>
         <translation>Status TTL</translation>
     </message>
@@ -8597,12 +8612,12 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-344"/>
+        <location filename="../../window/connection_dialog.py" line="-324"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Demo (tertanam, tanpa akun AWS)</translation>
     </message>
     <message>
-        <location line="+357"/>
+        <location line="+337"/>
         <source>Send in clear text?</source>
         <translation>Kirim tanpa enkripsi?</translation>
     </message>
@@ -8661,7 +8676,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.menus</name>
     <message>
-        <location filename="../../window/menus.py" line="+132"/>
+        <location filename="../../window/menus.py" line="+145"/>
         <source>&amp;Help</source>
         <translation>Ba&amp;ntuan</translation>
     </message>

@@ -254,7 +254,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+138"/>
+        <location filename="../../context.py" line="+92"/>
         <location line="+124"/>
         <location filename="../../transfer/import_controller.py" line="+79"/>
         <source>the article&apos;s default layout</source>
@@ -286,7 +286,7 @@
         <translation>O esquema de unicidade de {table} não pôde ser salvo em {folder} ({error}). Ele é usado até o DynoView fechar. Para mantê-lo, torne essa pasta gravável (ou libere espaço no disco), depois abra Editar esquema… e salve-o de novo.</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+94"/>
         <source>(reported by the {value} error handler)</source>
         <translation>(relatado pelo tratador de erros {value})</translation>
     </message>
@@ -535,32 +535,32 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+342"/>
+        <location filename="../../builder/drafts_view.py" line="+349"/>
         <source>Load template</source>
         <translation>Carregar modelo</translation>
     </message>
     <message>
-        <location line="-190"/>
+        <location line="-194"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>O trabalho do construtor não pôde ser salvo em {current_path} ({exc}); ele continua na janela, mas seria perdido se o DynoView fechasse agora.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>its request cannot be opened: {problems}</source>
         <translation>a solicitação não pode ser aberta: {problems}</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Restored {describe} from your last session (saved {strftime}).</source>
         <translation>Restaurado da sua última sessão: {describe} (salvo às {strftime}).</translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-156"/>
         <source>an unknown time</source>
         <translation>um horário desconhecido</translation>
     </message>
     <message numerus="yes">
-        <location line="+175"/>
+        <location line="+182"/>
         <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
         <translation>
             <numerusform>Não restaurada: a transação que sua última sessão deixou no construtor (%n ação) já foi aplicada em {when} (token {token}, no log de ações). Executá-la de novo a escreveria uma segunda vez; Histórico mostra a requisição.</numerusform>
@@ -606,7 +606,7 @@
         <translation>Sua última sessão enviou esta transação e o resultado não é conhecido: ela pode ter sido gravada. Foi enviada em {when} (token {token}). Executar a envia de novo com o mesmo token, que o DynamoDB aplica no máximo uma vez em até 10 minutos do primeiro envio: verifique os itens antes.</translation>
     </message>
     <message>
-        <location line="-172"/>
+        <location line="-179"/>
         <source>This draft&apos;s transaction was already applied at {when} (token {token}, in the action log): executing it again would write it a second time.</source>
         <translation>A transação deste rascunho já foi aplicada em {when} (token {token}, no registro de ações): executá-la de novo a gravaria uma segunda vez.</translation>
     </message>
@@ -616,7 +616,7 @@
         <translation>A transação deste rascunho foi enviada em {when} (token {token}) e seu resultado não é conhecido: ela pode ter sido gravada. Verifique os itens primeiro: Executar a envia de novo com o mesmo token, que o DynamoDB aplica no máximo uma vez em até 10 minutos após o primeiro envio.</translation>
     </message>
     <message>
-        <location line="+318"/>
+        <location line="+325"/>
         <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
         <translation>Não aberta: as ações do construtor continuam como estavam. A nova transação não pôde ser guardada como rascunho ({exc}): abra-a de novo de onde veio.</translation>
     </message>
@@ -639,12 +639,12 @@
         </translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+15"/>
         <source>Open draft “{name}”</source>
         <translation>Abrir rascunho “{name}”</translation>
     </message>
     <message numerus="yes">
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Opened the draft “{name}”: %Ln action(s). Ctrl+Z brings back what the builder held.</source>
         <translation>
             <numerusform>Rascunho “{name}” aberto: %Ln ação. Ctrl+Z traz de volta o que o construtor tinha.</numerusform>
@@ -675,7 +675,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+230"/>
+        <location filename="../../builder/panel.py" line="+231"/>
         <source>The request could not be opened: </source>
         <extracomment>What each Delete of a shown item held: given back to it after Ctrl+Z or a draft, whose request JSON does not carry it (core/tx/seen_names.py).</extracomment>
         <translation>Não foi possível abrir a requisição: </translation>
@@ -697,12 +697,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+40"/>
+        <location line="+33"/>
         <source>Fix the problems listed first: nothing is sent while the transaction has errors.</source>
         <translation>Corrija primeiro os problemas listados: nada é enviado enquanto a transação tiver erros.</translation>
     </message>
     <message>
-        <location line="-38"/>
+        <location line="-31"/>
         <source>The transaction is being executed.</source>
         <translation>A transação está sendo executada.</translation>
     </message>
@@ -712,12 +712,12 @@
         <translation>Conecte-se e corrija primeiro os problemas listados: a verificação prévia lê a tabela real.</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>The preflight could not read the table; nothing was sent.</source>
         <translation>A verificação prévia não conseguiu ler a tabela; nada foi enviado.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+44"/>
         <source>Added {guarded_count} guard(s); the preview shows the exact request. Execute checks the preflight again.</source>
         <translation>Proteções adicionadas: {guarded_count}; a pré-visualização mostra a requisição exata. Executar refaz a verificação prévia.</translation>
     </message>
@@ -1179,7 +1179,7 @@ Provavelmente quente</translation>
 <context>
     <name>CellStaging</name>
     <message>
-        <location filename="../../items/staging.py" line="+124"/>
+        <location filename="../../items/staging.py" line="+125"/>
         <source>Connect first: edits are staged for a connection and a table.</source>
         <translation>Conecte-se primeiro: as edições são preparadas para uma conexão e uma tabela.</translation>
     </message>
@@ -1522,7 +1522,7 @@ Provavelmente quente</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+55"/>
+        <location filename="../../window/connection_dialog.py" line="+56"/>
         <source>Connect to DynamoDB</source>
         <translation>Conectar ao DynamoDB</translation>
     </message>
@@ -1603,12 +1603,12 @@ Provavelmente quente</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+228"/>
+        <location line="+227"/>
         <source>Delete</source>
         <translation>Excluir</translation>
     </message>
     <message>
-        <location line="-227"/>
+        <location line="-226"/>
         <source>New</source>
         <translation>Nova</translation>
     </message>
@@ -1634,12 +1634,12 @@ Provavelmente quente</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+161"/>
+        <location line="+141"/>
         <source>{source} is {url}. </source>
         <translation>{source} é {url}. </translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-128"/>
         <source>Give the connection a name.</source>
         <translation>Dê um nome à conexão.</translation>
     </message>
@@ -1669,7 +1669,7 @@ Provavelmente quente</translation>
         <translation>Para manter as duas, cancele e dê outro nome a esta conexão.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+10"/>
         <source>Replace saved connection?</source>
         <translation>Substituir a conexão salva?</translation>
     </message>
@@ -1679,12 +1679,12 @@ Provavelmente quente</translation>
         <translation>Substituir a conexão salva “{name}”?</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>Replace</source>
         <translation>Substituir</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+21"/>
         <source>Profile: {profile}.</source>
         <translation>Perfil: {profile}.</translation>
     </message>
@@ -1729,7 +1729,7 @@ Provavelmente quente</translation>
         <translation>Só esta entrada salva é removida (o perfil e as tabelas continuam); não pode ser desfeito.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+15"/>
         <source>Delete saved connection?</source>
         <translation>Excluir a conexão salva?</translation>
     </message>
@@ -1739,7 +1739,7 @@ Provavelmente quente</translation>
         <translation>Excluir a conexão salva “{name}”?</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+26"/>
         <source>Requests to {host} would travel unencrypted: use https://, or tick “Send in clear text” below the field to connect anyway (Save keeps that choice for this connection).</source>
         <translation>As requisições para {host} trafegariam sem criptografia: use https://, ou marque “Enviar sem criptografia” abaixo do campo para conectar mesmo assim (Salvar guarda essa escolha para esta conexão).</translation>
     </message>
@@ -1775,7 +1775,7 @@ Provavelmente quente</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+80"/>
+        <location filename="../../transfer/copy_dialog.py" line="+81"/>
         <source>Copy items to a table</source>
         <translation>Copiar itens para uma tabela</translation>
     </message>
@@ -2160,7 +2160,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../builder/drafts_dialog.py" line="+195"/>
+        <location filename="../../builder/drafts_dialog.py" line="+196"/>
         <location filename="../../builder/drafts_prompts.py" line="-9"/>
         <source>%Ln action(s)</source>
         <translation>
@@ -3546,7 +3546,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>O índice {index} não contém o atributo de TTL {attribute}: leia a tabela para ver quando os itens expiram.</translation>
     </message>
     <message>
-        <location line="+193"/>
+        <location line="+184"/>
         <source>TTL status</source>
         <translation>Status de TTL</translation>
     </message>
@@ -3559,7 +3559,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+129"/>
+        <location filename="../../items/panel.py" line="+130"/>
         <source>Edit…</source>
         <extracomment>Edit in place is made this long after the first page of rows (their repaint goes first).</extracomment>
         <translation>Editar…</translation>
@@ -4090,12 +4090,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+84"/>
+        <location line="+89"/>
         <source>Delete</source>
         <translation>Excluir</translation>
     </message>
     <message>
-        <location line="-53"/>
+        <location line="-58"/>
         <source>No drafts saved yet: Drafts → Save draft as… keeps the builder&apos;s work under a name.</source>
         <translation>Nenhum rascunho salvo ainda: Rascunhos → Salvar rascunho como… guarda o trabalho do construtor com um nome.</translation>
     </message>
@@ -4133,7 +4133,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Contém {actions}, salvo em {when}.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+12"/>
         <source>Delete draft?</source>
         <translation>Excluir o rascunho?</translation>
     </message>
@@ -4143,12 +4143,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Excluir o rascunho “{name}”?</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Deleting it cannot be undone.</source>
         <translation>A exclusão não pode ser desfeita.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+8"/>
         <source>The draft “{name}” could not be deleted: {value}.</source>
         <translation>Não foi possível excluir o rascunho “{name}”: {value}.</translation>
     </message>
@@ -4335,12 +4335,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+189"/>
+        <location line="+187"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Digite um SELECT (Ctrl+Enter).</translation>
     </message>
     <message>
-        <location line="-174"/>
+        <location line="-172"/>
         <source>Run</source>
         <translation>Executar</translation>
     </message>
@@ -4365,7 +4365,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Fortemente consistente</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Strong reads see every acknowledged write and cost twice as much; global secondary indexes only serve eventual reads.</source>
         <translation>Leituras fortes veem toda escrita confirmada e custam o dobro; índices secundários globais só atendem leituras eventuais.</translation>
     </message>
@@ -4420,7 +4420,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>, lendo mais…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>The last request: {summary} (every request is in the read log)</source>
         <translation>A última requisição: {summary} (todas as requisições estão no log de leituras)</translation>
     </message>
@@ -4430,17 +4430,32 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Não executada.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
+        <source>Your unsent statement on this connection is back; Ctrl+Z brings back what you had typed.</source>
+        <translation>Sua instrução não enviada nesta conexão voltou; Ctrl+Z traz de volta o que você tinha digitado.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The statement you typed with no connection is back: connect, then Ctrl+Enter runs it.</source>
+        <translation>A instrução que você digitou sem conexão voltou: conecte-se e Ctrl+Enter a executa.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The statement you typed with no connection is kept for this connection now: Ctrl+Enter runs it.</source>
+        <translation>A instrução que você digitou sem conexão agora fica guardada para esta conexão: Ctrl+Enter a executa.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Your unsent statement on this connection is back: Ctrl+Enter runs it.</source>
         <translation>Sua instrução não enviada nesta conexão voltou: Ctrl+Enter a executa.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+33"/>
         <source> (first of {rows_count} selected)</source>
         <translation> (primeira de {rows_count} selecionadas)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>History ({history_count})</source>
         <translation>Histórico ({history_count})</translation>
     </message>
@@ -4944,7 +4959,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
 <context>
     <name>ReadHistoryDialog</name>
     <message>
-        <location filename="../../items/history_dialog.py" line="+43"/>
+        <location filename="../../items/history_dialog.py" line="+44"/>
         <source>Reads of {table}</source>
         <translation>Leituras de {table}</translation>
     </message>
@@ -5000,7 +5015,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
         <translation>Salva como {name}.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+20"/>
         <source>Delete saved read?</source>
         <translation>Excluir a leitura salva?</translation>
     </message>
@@ -5010,17 +5025,17 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
         <translation>Excluir a leitura salva “{name}” de {table}?</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>It reads: {read}. The recent reads and the table&apos;s items stay; deleting it cannot be undone.</source>
         <translation>Ela lê: {read}. As leituras recentes e os itens da tabela continuam; a exclusão não pode ser desfeita.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Delete</source>
         <translation>Excluir</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+6"/>
         <source>Deleted {name}.</source>
         <translation>{name} excluída.</translation>
     </message>
@@ -5182,7 +5197,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
 <context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+89"/>
+        <location filename="../../locks/repair_dialog.py" line="+90"/>
         <source>Repair all — {name}</source>
         <translation>Reparar tudo — {name}</translation>
     </message>
@@ -5455,7 +5470,7 @@ Requisição: {request}</translation>
 <context>
     <name>SaveDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="-188"/>
+        <location filename="../../builder/drafts_dialog.py" line="-179"/>
         <source>Save draft as</source>
         <translation>Salvar rascunho como</translation>
     </message>
@@ -5642,7 +5657,7 @@ Requisição: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+251"/>
+        <location filename="../../builder/send_flow.py" line="+252"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <extracomment>Tables a DescribeTable said are not on this connection -&gt; the table named like it (or None): the builder says so at their actions&apos; Table field.</extracomment>
         <translation>Verificação prévia: lendo as contas e os bloqueios que esta transação toca…</translation>
@@ -5706,14 +5721,14 @@ Requisição: {request}</translation>
 <context>
     <name>SessionView</name>
     <message>
-        <location filename="../../session/view.py" line="+67"/>
-        <location line="+172"/>
+        <location filename="../../session/view.py" line="+66"/>
+        <location line="+163"/>
         <source>Write mode…</source>
         <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
         <translation>Modo de escrita…</translation>
     </message>
     <message>
-        <location line="-122"/>
+        <location line="-113"/>
         <source>Region {value}</source>
         <translation>Região {value}</translation>
     </message>
@@ -5748,7 +5763,7 @@ Requisição: {request}</translation>
         <translation>Con&amp;figurações…</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+41"/>
         <source>Back to read-only</source>
         <translation>Voltar a somente leitura</translation>
     </message>
@@ -7644,7 +7659,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>items.rows</name>
     <message>
-        <location filename="../../items/rows.py" line="+32"/>
+        <location filename="../../items/rows.py" line="+35"/>
         <source>TTL status</source>
         <translation>Status de TTL</translation>
     </message>
@@ -8661,12 +8676,12 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-344"/>
+        <location filename="../../window/connection_dialog.py" line="-324"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Demonstração (embutida, sem conta AWS)</translation>
     </message>
     <message>
-        <location line="+357"/>
+        <location line="+337"/>
         <source>Send in clear text?</source>
         <translation>Enviar sem criptografia?</translation>
     </message>
@@ -8725,7 +8740,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.menus</name>
     <message>
-        <location filename="../../window/menus.py" line="+132"/>
+        <location filename="../../window/menus.py" line="+145"/>
         <source>&amp;Help</source>
         <translation>Aj&amp;uda</translation>
     </message>
