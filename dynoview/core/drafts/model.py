@@ -1,8 +1,9 @@
 """What a draft holds, and its JSON form on disk.
 
 The request is the builder's ``{"TransactItems": [...], "ClientRequestToken": ...}`` as
-Import/Export JSON has it; ``forms`` are the open template forms' field values (opaque here:
-the UI writes and reads them); ``connection`` and ``table`` say where the work was meant to go.
+Import/Export JSON has it; ``forms`` are the open template forms' field values and ``typed``
+the action editors' text the request cannot hold yet (both opaque here: the UI writes and
+reads them); ``connection`` and ``table`` say where the work was meant to go.
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ class Draft:
     #: The names each Delete of a shown item held (``tx.seen_names``): never sent, so not in
     #: ``request``, and what keeps the preflight's check for attributes added since.
     seen: tuple[dict[str, Any], ...] = ()
+    #: Per action index, the editor's rows and raw texts as typed when some of that text is not
+    #: in ``request`` (a value that does not parse yet), else None; () when all of it is.
+    typed: tuple[dict[str, Any] | None, ...] = ()
 
     @property
     def action_count(self) -> int:
@@ -67,7 +71,7 @@ class Draft:
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "request": self.request, "forms": list(self.forms),
                 "connection": self.connection, "table": self.table, "saved_at": self.saved_at,
-                "name": self.name, "seen": list(self.seen)}
+                "name": self.name, "seen": list(self.seen), "typed": list(self.typed)}
 
 
 def _optional_text(data: dict[str, Any], key: str) -> str | None:
@@ -121,9 +125,12 @@ def draft_from_json(data: Any) -> Draft:
     seen = data.get("seen", [])
     if not isinstance(seen, list) or not all(isinstance(s, dict) for s in seen):
         raise DraftError("its names seen are not a list of objects")
-    for key in ("request", "forms", "seen"):
+    typed = data.get("typed", [])  # a draft saved before it was kept has none
+    if not isinstance(typed, list) or not all(t is None or isinstance(t, dict) for t in typed):
+        raise DraftError("its typed fields are not a list of objects")
+    for key in ("request", "forms", "seen", "typed"):
         _finite(data.get(key), key)
     saved_at = checked_time(data.get("saved_at", 0.0), "saved_at")
     return Draft(request=request, forms=tuple(forms), connection=_optional_text(data, "connection"),
                  table=_optional_text(data, "table"), saved_at=saved_at,
-                 name=_optional_text(data, "name"), seen=tuple(seen))
+                 name=_optional_text(data, "name"), seen=tuple(seen), typed=tuple(typed))

@@ -38,6 +38,7 @@ from dynoview.core.tx.seen_names import seen_entries
 from dynoview.ui.builder.draft_origin import DraftOrigin
 from dynoview.ui.builder.drafts_forms import form_from_state, form_state
 from dynoview.ui.builder.drafts_prompts import APPEND, REPLACE, appended, ask_replace, confirm_close
+from dynoview.ui.builder.drafts_typed import apply_typed, typed_entries
 from dynoview.ui.builder.editing import request_json
 from dynoview.ui.builder.restore_note import RestoreNote
 from dynoview.ui.builder.undo import BuilderUndo
@@ -86,6 +87,7 @@ class BuilderDrafts(QObject):
         self.store = store or DraftStore()
         self._saved_text: str | None = None  # what the file holds now (without its time)
         self._saved_forms = False  # the file holds an open form (closing it is a change too)
+        self._saved_typed: tuple[dict[str, Any] | None, ...] = ()  # the editors' text it holds
         self._problem_said: str | None = None
         self.dialog: QWidget | None = None  # a drafts dialog open now (kept alive while shown)
         self.import_box: QMessageBox | None = None  # Replace / Append / Cancel, while it is asked
@@ -129,7 +131,9 @@ class BuilderDrafts(QObject):
         forms = (form_state(form),) if form is not None and form.isVisible() else ()
         where = self.origin.where(request)  # edited: this window's work; undone: the origin's again
         seen = tuple(seen_entries(panel.transaction.actions)) if request.get("TransactItems") else ()
-        return Draft(request=request, forms=forms, connection=where[0], table=where[1], seen=seen)
+        typed = typed_entries(panel.action_pane.editor_stack.editors) if request.get("TransactItems") else ()
+        return Draft(request=request, forms=forms, connection=where[0], table=where[1], seen=seen,
+                     typed=typed)
 
     def _edited(self) -> None:
         self._request = None
@@ -157,11 +161,14 @@ class BuilderDrafts(QObject):
                 self.panel.ctx.status_message.emit(sentence)
             return
         self._saved_text = text
-        self._saved_forms = bool(draft.forms)
+        self._saved_forms, self._saved_typed = bool(draft.forms), draft.typed
 
     def _form_tick(self) -> None:
-        if self.panel.template_runner.current_form is not None or self._saved_forms:
-            self.save_now(fresh=False)  # a form typed in, opened or closed since the last save
+        # A form typed in, opened or closed since the last save; or text typed in an action's
+        # field that its action cannot hold yet (the request, and so no edit, said it).
+        if (self.panel.template_runner.current_form is not None or self._saved_forms
+                or self.current_draft(fresh=False).typed != self._saved_typed):
+            self.save_now(fresh=False)
 
     # ---------------------------------------------------------------- restore
 
@@ -200,6 +207,7 @@ class BuilderDrafts(QObject):
             tx = parse_request(draft.request, dynamodb_json=True)
             self.panel.seen_names.load_json(list(draft.seen))
             self.panel.load_request(tx, notify=False)
+            apply_typed(self.panel.action_pane.editor_stack.editors, draft.typed)
             self.logged_token = sent.token if sent is not None else None
         problems = self.open_forms(shown)
         self.undo.reset()
@@ -429,6 +437,7 @@ class BuilderDrafts(QObject):
                                        dynamodb_json=True):
             self.undo.label_next(None)
             return  # the status says why; the builder's work is as it was
+        apply_typed(self.panel.action_pane.editor_stack.editors, draft.typed)
         self.undo.record()
         problems = self.open_forms(draft)
         opened = self.tr("Opened the draft “{name}”: %Ln action(s). Ctrl+Z brings back what the builder "
