@@ -6,7 +6,8 @@ as older exports wrote them, is read too: ``detect_json_form``). A cell the expo
 neutralised for spreadsheets (``'=...``, quoted: ``values.csv_cells``) is read back without
 its ``'`` unless ``raw`` (a CSV written with ``--csv-raw``). Read record by record; the column
 of a problem is the field's number. A field may be as long as an item can make it
-(``FIELD_LIMIT``), not only csv's default 131,072 characters."""
+(``FIELD_LIMIT``), not only csv's default 131,072 characters. A last row without a line end
+(a file cut short, perhaps inside its last cell) is a problem, unless ``raw``."""
 
 from __future__ import annotations
 
@@ -36,6 +37,12 @@ _HEADER = re.compile(r"(?s)(.*) \((" + "|".join(TYPE_ORDER) + r")\)")
 #: broken file (an unclosed quote: the rest of the file in one field) can take.
 FIELD_LIMIT = MAX_ITEM_BYTES * 16
 _TOO_LONG = "field larger than field limit"
+#: DynoView's export ends every row with a line break: a last row without one was cut short,
+#: perhaps inside its last cell (which would then read as a shorter value). A hand-made CSV often
+#: lacks that final line break: one read ``raw`` (not written by the export) is taken as it is.
+_NO_LINE_END = ("the last row has no line end: the file may have been cut short (DynoView's "
+                "export ends every row with a line break); export it again, or, for a file "
+                "written by hand, end it with a line break.")
 _QUOTED = re.compile(r'"((?:[^"]+|"")*)"?')
 _UNQUOTED = re.compile(r"[^,\r\n]*")
 
@@ -229,6 +236,9 @@ def read_csv(stream: IO[str], *, raw: bool = False) -> Iterator[Record]:
         if not any(row):
             continue
         index += 1
+        if not raw and not lines.record[-1].endswith(("\n", "\r")):
+            yield Problem(Place(place.index, place.line, max(len(row), 1)), _NO_LINE_END)
+            return
         if len(row) != len(columns):
             yield Problem(place, f"the row has {len(row)} fields; the header names {len(columns)}.")
             continue

@@ -23,6 +23,7 @@ from dynoview.core.errors import DynoViewError
 from dynoview.core.expressions.builders import comparison
 from dynoview.core.expressions.placeholders import Placeholders
 from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx.keys import key_identity
 from dynoview.core.tx.model import MAX_ACTIONS, PUT, Action, Transaction
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.display import display_text
@@ -40,6 +41,14 @@ def _key_text(item: Item, names: Sequence[str]) -> str:
     return ", ".join(f"{n} = {display_text(item[n], limit=60)}" for n in names if n in item)
 
 
+def _ident(item: Item, names: Sequence[str]) -> tuple[Any, ...] | None:
+    """The item's key under ``names`` as DynamoDB tells keys apart (``tx.keys.key_identity``: an N
+    by its value, ``1`` and ``1.0`` are one key); None when it lacks one or holds a non-key type."""
+    if not all(n in item for n in names):
+        return None
+    return key_identity({n: item[n] for n in names})
+
+
 def check_items(items: Sequence[Item], target: TableInfo) -> None:
     """Refuse, with the first items named, what the target cannot take: an item without the
     target's key attributes (or with them of another type), and two items with one key."""
@@ -54,9 +63,8 @@ def check_items(items: Sequence[Item], target: TableInfo) -> None:
             elif type_code(av) != key.type:
                 problems.append(f"item {position} holds {key.name} as {type_code(av)}; {target.name} "
                                 f"keys it as {key.type}")
-        if all(k.name in item for k in wanted):
-            ident = tuple((k.name, type_code(item[k.name]), str(next(iter(item[k.name].values()))))
-                          for k in wanted)
+        ident = _ident(item, [k.name for k in wanted])
+        if ident is not None:
             if ident in seen:
                 problems.append(f"items {seen[ident]} and {position} have the same key in "
                                 f"{target.name} ({_key_text(item, [k.name for k in wanted])})")
@@ -74,12 +82,6 @@ def guarded_put(target: TableInfo, item: Item, label: str = "") -> Action:
     return Action(kind=PUT, table=target.name, item={k: dict(v) for k, v in item.items()},
                   condition=condition, names=ph.names, values=ph.values,
                   label=label or f"copy {_key_text(item, target.key_names)}")
-
-
-def _ident(item: Item, names: Sequence[str]) -> tuple[Any, ...] | None:
-    if not all(n in item for n in names):
-        return None
-    return tuple((n, type_code(item[n]), str(next(iter(item[n].values())))) for n in names)
 
 
 def _short(item: Item, names: Sequence[str]) -> str:

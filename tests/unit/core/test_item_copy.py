@@ -41,6 +41,19 @@ def test_items_the_target_cannot_take_are_named() -> None:
         copy_transactions([], TARGET)
 
 
+def test_number_keys_spelled_differently_are_one_key() -> None:
+    numbered = TableInfo("nums", KeyAttribute("PK", "N"), KeyAttribute("SK", "B"))
+    items = [{"PK": {"N": "1"}, "SK": {"B": b"k"}}, {"PK": {"N": "2"}, "SK": {"B": b"k"}},
+             {"PK": {"N": "1.0"}, "SK": {"B": b"k"}}, {"PK": {"N": "10E-1"}, "SK": {"B": b"j"}}]
+    with pytest.raises(DynoViewError, match="items 1 and 3 have the same key in nums") as info:
+        check_items(items, numbered)
+    assert "items 1 and 4" not in info.value.message  # another sort key: another item
+    with pytest.raises(DynoViewError, match="items 1 and 2 have the same key"):
+        copy_transactions([{"PK": {"N": "100"}, "SK": {"B": b"k"}},
+                           {"PK": {"N": "1E2"}, "SK": {"B": b"k"}}], numbered)
+    check_items([{"PK": {"N": "1"}, "SK": {"B": b"k"}}, {"PK": {"N": "10"}, "SK": {"B": b"k"}}], numbered)
+
+
 # -- an account and its locks are never split across batches ------------------------------
 
 def lock(kind: str, value: str) -> dict:

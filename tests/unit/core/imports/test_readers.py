@@ -170,6 +170,28 @@ def test_csv_raw_keeps_the_quote() -> None:
     assert isinstance(raw, Located) and raw.item["f"] == {"S": "'=1+1"}
 
 
+def test_csv_cut_short_in_its_last_cell_is_a_problem_at_that_row() -> None:
+    items = [{"PK": {"S": f"P{i}"}, "z": {"S": "last-value-text"}} for i in range(3)]
+    text = render(items, CSV, ["PK"])
+    assert text.endswith("\n")  # the export ends every row with a line break
+    for cut in (1, 3):  # the line break only, or into the last cell ("last-value-te")
+        records = list(read_csv(io.StringIO(text[:-cut], newline="")))
+        assert [type(r).__name__ for r in records] == ["Located", "Located", "Problem"]
+        problem = records[2]
+        assert isinstance(problem, Problem) and "no line end" in problem.message
+        assert "cut short" in problem.message
+        assert (problem.place.index, problem.place.line, problem.place.column) == (2, 4, 2)
+    short = "PK (S),z (S)\na,1\nb,2,3"  # a cut row that also has a field too many: the cut is said
+    last = list(read_csv(io.StringIO(short, newline="")))[-1]
+    assert isinstance(last, Problem) and "no line end" in last.message
+    for end in ("\n", "\r\n", "\r"):  # any line end closes the last row
+        (ok,) = list(read_csv(io.StringIO("PK (S)\na" + end, newline="")))
+        assert isinstance(ok, Located)
+    # A hand-made CSV (read raw) often lacks the final line break: its last row is taken.
+    records = list(read_csv(io.StringIO(text[:-1], newline=""), raw=True))
+    assert [r.item["z"] for r in records if isinstance(r, Located)] == [{"S": "last-value-text"}] * 3
+
+
 # --------------------------------------------------------------------------- S3 export, detection
 
 
