@@ -41,10 +41,11 @@ from dynoview.core.audit.run import run_audit
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
+from dynoview.core.tx import templates
 from dynoview.core.tx.model import PUT, Action, Transaction
 from dynoview.core.uniqueness import findings as kinds
 from dynoview.core.uniqueness.forms import normalise
-from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 from tests.helpers import connect
 from tests.property import uniqueness_engines as engines
 from tests.property.uniqueness_tables import (
@@ -101,6 +102,38 @@ ONE_ACCOUNT_TWO_FORMS = Scenario(
     NOW_S, ["sign_up"])
 
 
+def _scoped(mode: str) -> Scenario:
+    """A OneTable rule unique per tenant (``_unique#{scope}#User#email#{value}``) whose tenant ids
+    differ only by case, Unicode form or a lookalike letter (``Acme``, ``acme``, fullwidth ``ａcme``,
+    Cyrillic ``аcme``): four scopes, so the same email in each is four values (DynamoDB compares
+    the lock keys by their bytes). Tenant ``acme`` also holds an email without a lock (a missing
+    lock, not folded into a clash with Acme's), and tenant ``Acme`` a case and a lookalike clash
+    of its own. The transaction signs up the email in tenant ``ACME``, a fifth scope."""
+    rule = LockRule("email", "email", "_unique#{scope}#User#email#{value}", "_unique#", mode,
+                    scope="${tenantId}")
+    schema = UniquenessSchema("pk", "sk", "User#", "User#", (rule,))
+    layout = Layout(f"onetable-scoped-{mode}", schema, ("User#",))
+    items: list[dict[str, Any]] = []
+    rows = [("1", "Acme", "ada@x.io", True), ("2", "acme", "ada@x.io", True),
+            ("3", "\uff41cme", "ada@x.io", True), ("4", "\u0430cme", "ada@x.io", True),
+            ("5", "acme", "bob@x.io", False), ("6", "Acme", "\u0430da@x.io", True),
+            ("7", "Acme", "ADA@x.io", True), ("8", "acme", "\u0430da@x.io", True)]
+    for uid, tenant, email, locked in rows:
+        account = {"pk": _s(f"User#{uid}"), "sk": _s("User#"), "tenantId": _s(tenant), "email": _s(email)}
+        items.append(account)
+        if locked:
+            held = rule.held_form(account)
+            assert held is not None
+            items.append(dict(schema.stored_lock_key(rule, held)))
+    tx = templates.sign_up(schema, TABLE, {"pk": _s("User#9"), "sk": _s("User#"), "tenantId": _s("ACME"),
+                                            "email": _s("ada@x.io")})
+    return Scenario(layout, ["ada@x.io"], items, tx, NOW_S, ["sign_up"])
+
+
+SCOPED_NONE = _scoped("none")
+SCOPED_NFKC = _scoped("nfkc+casefold")
+
+
 def _fail(scenario: Scenario, problems: list[str]) -> None:
     if problems:
         pytest.fail(scenario.describe() + "\n" + "\n".join(problems), pytrace=False)
@@ -115,6 +148,8 @@ def _fail(scenario: Scenario, problems: list[str]) -> None:
 @_settings(EXAMPLES)
 @given(scenarios(CLOCK))
 @example(ONE_ACCOUNT_TWO_FORMS)
+@example(SCOPED_NONE)
+@example(SCOPED_NFKC)
 def test_live_audit_paths_agree_and_follow_the_rules(scenario: Scenario) -> None:
     """The pairing fed dicts in one page, page by page, as Scan-page bytes and as worker
     batches: one set of findings and counts, the rule set's; certain findings stay."""
@@ -151,6 +186,9 @@ def test_live_audit_paths_agree_and_follow_the_rules(scenario: Scenario) -> None
 @given(scenarios(CLOCK), st.booleans())
 @example(ONE_ACCOUNT_TWO_FORMS, False)
 @example(ONE_ACCOUNT_TWO_FORMS, True)
+@example(SCOPED_NONE, False)
+@example(SCOPED_NONE, True)
+@example(SCOPED_NFKC, True)
 def test_export_audit_and_athena_twin_agree_with_the_live_audit(scenario: Scenario, after: bool) -> None:
     """The export audit's SQL on DuckDB and the Athena SQL's DuckDB twin report the live audit's
     findings and counts, on the table before (a full export) or after the transaction (the full

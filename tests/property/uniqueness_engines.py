@@ -37,11 +37,13 @@ from dynoview.core.exports.sql import ATHENA_TWIN, DUCKDB
 from dynoview.core.exports.writer import Change, write_export
 from dynoview.core.ttl.expiry import expired_at
 from dynoview.core.uniqueness import findings as kinds
+from dynoview.core.uniqueness import forms as form_keys
 from dynoview.core.uniqueness.findings import Finding
-from dynoview.core.uniqueness.forms import clash_key, is_odd, lookalike_key, normalise, trims
+from dynoview.core.uniqueness.forms import normalise, trims
 from dynoview.core.uniqueness.pairing import Pairing, classify
 from dynoview.core.uniqueness.pairing_state import Batch
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
+from dynoview.core.uniqueness.scope import fill_scope
 from tests.property.uniqueness_tables import TTL_ATTRIBUTE, Scenario, key_of, protected
 
 Sig = tuple[str, str | None, str | None, tuple[str, ...], tuple[str, ...]]
@@ -259,11 +261,14 @@ def _lock_of(schema: UniquenessSchema, item: Mapping[str, Any]) -> tuple[LockRul
     pk, sk = _text(item, schema.pk_name), _text(item, schema.sk_name)
     if pk is None:
         return None
-    for rule in sorted(schema.rules, key=lambda r: len(r.prefix), reverse=True):
-        if not (pk.startswith(rule.prefix) and pk.endswith(rule.suffix)
-                and len(pk) >= len(rule.prefix) + len(rule.suffix)):
+    for rule in sorted(schema.rules, key=lambda r: len(r.fixed_prefix), reverse=True):
+        prefix = rule.fixed_prefix  # a scoped rule's: the text before its scope
+        if not (pk.startswith(prefix) and pk.endswith(rule.suffix)
+                and len(pk) >= len(prefix) + len(rule.suffix)):
             continue
-        value = pk[len(rule.prefix):len(pk) - len(rule.suffix)]
+        value = pk[len(prefix):len(pk) - len(rule.suffix)]
+        if rule.middle is not None and rule.middle not in value:
+            continue  # a scoped rule's key names its middle after the scope
         if schema.sk_name and rule.sk_value is not None and sk != rule.lock_sk(value):
             continue
         return rule, value
@@ -293,7 +298,9 @@ def rules_findings(schema: UniquenessSchema, items: Iterable[Mapping[str, Any]],
             for rule in schema.rules:
                 text = protected(item.get(rule.attribute))
                 if text is not None:
-                    holders[rule.name].setdefault(normalise(text, rule.normalisation), set()).add(acct)
+                    # A scoped rule's form: the scope filled from the item, the middle, the value.
+                    head = "" if rule.scope is None else fill_scope(rule.scope, item) + (rule.middle or "")
+                    holders[rule.name].setdefault(head + normalise(text, rule.normalisation), set()).add(acct)
             continue
         match = _lock_of(schema, item)
         if match is not None:
@@ -309,7 +316,25 @@ def _rule_findings(rule: LockRule, holders: dict[str, set[str]], locks: dict[str
     forms = set(holders) | set(locks)
 
     def lock_pks(members: Iterable[str]) -> tuple[str, ...]:
-        return tuple(sorted(rule.prefix + m + rule.suffix for m in members if m in locks))
+        return tuple(sorted(rule.fixed_prefix + m + rule.suffix for m in members if m in locks))
+
+    def split(form: str) -> tuple[str, str]:
+        """A scoped form's head (its scope and the middle, up to the first middle: as spelled)
+        and its value: the keys fold only the value, so two scopes never clash."""
+        middle = rule.middle or ""
+        cut = form.find(middle) if rule.middle is not None else -1
+        return ("", form) if cut < 0 else (form[:cut + len(middle)], form[cut + len(middle):])
+
+    def clash_key(form: str, trim: bool) -> str:
+        head, value = split(form)
+        return head + form_keys.clash_key(value, trim)
+
+    def lookalike_key(form: str, trim: bool) -> str:
+        head, value = split(form)
+        return head + form_keys.lookalike_key(value, trim)
+
+    def is_odd(form: str, trim: bool) -> bool:
+        return form_keys.is_odd(split(form)[1], trim)
 
     def accounts_of(members: Iterable[str]) -> tuple[str, ...]:
         return tuple(sorted({a for m in members for a in holders.get(m, ())}))
@@ -406,8 +431,8 @@ def about(schema: UniquenessSchema, rule: LockRule, typed: str, forms: Mapping[s
     trim = trims(rule.normalisation)
     stored = set(forms.values())
     mine = {normalise(typed, rule.normalisation)} | ({typed} & stored)
-    clash = {clash_key(m, trim) for m in mine}
-    look = {lookalike_key(m, trim) for m in mine}
+    clash = {form_keys.clash_key(m, trim) for m in mine}
+    look = {form_keys.lookalike_key(m, trim) for m in mine}
     groups = (kinds.CASE_CLASH, kinds.LOOKALIKE_CLASH)
     picked = [f for f in findings if f.rule == rule.name and (
         (f.status == kinds.CASE_CLASH and f.value in clash)

@@ -174,19 +174,46 @@ def rules_query(d: Dialect, schema: UniquenessSchema, raw: str, attrs: tuple[str
         *filter(None, [forms_sql.key_tables(d)]),
         _holders(d, rules, index, attrs),
         _VALUE_STATE,
-        f"keyed AS (SELECT rule, value, holders, locked, lock_expired, "
-        f"{forms_sql.odd(d, 'value', trim if isinstance(trim, bool) else trims_sql)} "
-        f"AS {ODD}, {trims_sql} AS trims FROM value_state),",
-        f"clash_keyed AS (SELECT k.*, {forms_sql.clash_key(d, 'k.value', trim)} AS ck "
-        f"FROM keyed k{forms_sql.with_tables(d)}),",
-        d.materialized("form_keys", "SELECT k.*, "
-                       f"{forms_sql.lookalike_key(d, 'k.value', 'k.ck', trim)} AS lk "
-                       f"FROM clash_keyed k{forms_sql.with_tables(d)}") + ",",
+        *_form_keys(d, rules, index, trim, trims_sql),
         *(_groups(g) for g in GROUP_CHECKS),
         _classified(),
         f"problems AS (SELECT rule, value FROM classified WHERE NOT ({where(HEALTHY)}))",
         "\nUNION ALL\n".join([*rows.findings(), *rows.counts(), *rows.evidence()]),
     ])
+
+
+def _form_keys(d: Dialect, rules: list[LockRule], index: dict[str, int], trim: bool | str,
+               trims_sql: str) -> list[str]:
+    """The CTEs keying each form (``keyed``, ``clash_keyed``, ``form_keys``: its odd flag, clash
+    key ``ck`` and lookalike key ``lk``). A scoped rule's keys are its form's head (scope and
+    middle, up to the first middle) as spelled and the keys of its value part
+    (``uniqueness.scoped_keys``): tenants ``Acme`` and ``acme`` are two scopes, never a clash."""
+    odd_trim = trim if isinstance(trim, bool) else trims_sql
+    scoped = [r for r in rules if r.middle is not None]
+    if not scoped:  # the keys of whole forms
+        return [
+            f"keyed AS (SELECT rule, value, holders, locked, lock_expired, "
+            f"{forms_sql.odd(d, 'value', odd_trim)} AS {ODD}, {trims_sql} AS trims FROM value_state),",
+            f"clash_keyed AS (SELECT k.*, {forms_sql.clash_key(d, 'k.value', trim)} AS ck "
+            f"FROM keyed k{forms_sql.with_tables(d)}),",
+            d.materialized("form_keys", "SELECT k.*, "
+                           f"{forms_sql.lookalike_key(d, 'k.value', 'k.ck', trim)} AS lk "
+                           f"FROM clash_keyed k{forms_sql.with_tables(d)}") + ","]
+    heads = " ".join(
+        f"WHEN rule = {index[r.name]} AND strpos(value, {literal(r.middle or '')}) > 0 "
+        f"THEN substr(value, 1, strpos(value, {literal(r.middle or '')}) + {len(r.middle or '') - 1})"
+        for r in scoped)
+    return [
+        f"headed AS (SELECT rule, value, holders, locked, lock_expired, "
+        f"(CASE {heads} ELSE '' END) AS head FROM value_state),",
+        "parted AS (SELECT h.*, substr(h.value, length(h.head) + 1) AS part FROM headed h),",
+        f"keyed AS (SELECT p.*, {forms_sql.odd(d, 'p.part', odd_trim)} AS {ODD}, {trims_sql} AS trims "
+        f"FROM parted p),",
+        f"clash_keyed AS (SELECT k.*, {forms_sql.clash_key(d, 'k.part', trim)} AS part_ck "
+        f"FROM keyed k{forms_sql.with_tables(d)}),",
+        d.materialized("form_keys", "SELECT k.*, k.head || k.part_ck AS ck, "
+                       f"k.head || {forms_sql.lookalike_key(d, 'k.part', 'k.part_ck', trim)} AS lk "
+                       f"FROM clash_keyed k{forms_sql.with_tables(d)}") + ","]
 
 
 # The columns of form_keys holding each key of ``forms`` that forms are grouped by.

@@ -36,10 +36,11 @@ from dynoview.core.uniqueness.findings import (
     SEVERITY,
     Finding,
 )
-from dynoview.core.uniqueness.forms import clash_key, lookalike_key, trims
+from dynoview.core.uniqueness.forms import trims
 from dynoview.core.uniqueness.key_limits import unlockable
 from dynoview.core.uniqueness.reservation import is_reservation
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
+from dynoview.core.uniqueness.scoped_keys import rule_clash_key, rule_lookalike_key
 
 #: Which status names a value when several findings do: the worst, and among equals this order.
 _ORDER = (DUPLICATE_VALUE, MISSING_LOCK, ORPHAN_LOCK, CASE_CLASH, LOOKALIKE_CLASH, EXPIRED)
@@ -58,12 +59,14 @@ class Scope:
     locks: set[str] = field(default_factory=set)  # lock keys it touches (see ``lock_id``)
 
     trim: dict[str, bool] = field(default_factory=dict)  # rule name -> its clash key trims
+    middle: dict[str, str | None] = field(default_factory=dict)  # rule name -> its middle (scoped)
 
     def add(self, rule: LockRule, value: str) -> None:
         trim = self.trim[rule.name] = trims(rule.normalisation)
+        middle = self.middle[rule.name] = rule.middle
         self.values.setdefault(rule.name, set()).add(value)
-        self.clash_keys.setdefault(rule.name, set()).add(clash_key(value, trim))
-        self.lookalike_keys.setdefault(rule.name, set()).add(lookalike_key(value, trim))
+        self.clash_keys.setdefault(rule.name, set()).add(rule_clash_key(middle, value, trim))
+        self.lookalike_keys.setdefault(rule.name, set()).add(rule_lookalike_key(middle, value, trim))
 
     def holds(self, finding: Finding) -> bool:
         """Whether the finding is the transaction's business: it names an account or a lock the
@@ -81,7 +84,8 @@ class Scope:
             return True
         # Another spelling of a value in play: a missing or orphan lock its clash had hidden.
         return (finding.status in (MISSING_LOCK, ORPHAN_LOCK) and finding.value is not None
-                and clash_key(finding.value, self.trim.get(finding.rule, False))
+                and rule_clash_key(self.middle.get(finding.rule), finding.value,
+                                   self.trim.get(finding.rule, False))
                 in self.clash_keys.get(finding.rule, ()))
 
 
@@ -167,8 +171,8 @@ def about(findings: Iterable[Finding], rule: LockRule, value: str, present: bool
             if f.value == value:
                 out.append(f)
         elif present and f.status in (CASE_CLASH, LOOKALIKE_CLASH):
-            of = clash_key if f.status == CASE_CLASH else lookalike_key
-            if f.value == of(value, trim):
+            of = rule_clash_key if f.status == CASE_CLASH else rule_lookalike_key
+            if f.value == of(rule.middle, value, trim):
                 out.append(f)
     return out
 
@@ -245,5 +249,6 @@ def holders_by_form(forms: Mapping[str, tuple[tuple[str, ...], bool]], rule: Loc
     """The members of a clash group (form -> its holders), given the finding's key; ``forms``
     maps each form of the rule to (its holders, whether its lock exists)."""
     trim = trims(rule.normalisation)
-    of = clash_key if status == CASE_CLASH else lookalike_key
-    return {form: held for form, (held, _locked) in sorted(forms.items()) if of(form, trim) == key}
+    of = rule_clash_key if status == CASE_CLASH else rule_lookalike_key
+    return {form: held for form, (held, _locked) in sorted(forms.items())
+            if of(rule.middle, form, trim) == key}

@@ -29,10 +29,11 @@ from dynoview.core.preflight.model import (
 from dynoview.core.tx import templates
 from dynoview.core.tx.model import DELETE, Action, Transaction
 from dynoview.core.uniqueness.findings import CASE_CLASH, DUPLICATE_VALUE, MISSING_LOCK, ORPHAN_LOCK
-from dynoview.core.uniqueness.forms import clash_key, trims
+from dynoview.core.uniqueness.forms import trims
 from dynoview.core.uniqueness.locks_table import home_table
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
 from dynoview.core.uniqueness.scope import fill_form, fill_scope, scope_variables
+from dynoview.core.uniqueness.scoped_keys import rule_clash_key
 from dynoview.core.values.visible_text import visible_value
 
 Touched = tuple[int, Action, dict[str, Any], str]  # (index, action, key, "account"|"lock")
@@ -156,9 +157,9 @@ def _unfolded(pair: Pair, rule: LockRule, status: str, table: str, ctx: Context)
     (it deletes or moves the other spelling): the value itself is unchanged, and now exposed."""
     trim = trims(rule.normalisation)
     named = _named(rule, pair.value)
-    key = clash_key(pair.value, trim)
+    key = rule_clash_key(rule.middle, pair.value, trim)  # a scoped rule's: per scope
     group = sorted(f for f in ctx.forms_before.get(table, {}).get(rule.name, {})
-                   if f != pair.value and clash_key(f, trim) == key)
+                   if f != pair.value and rule_clash_key(rule.middle, f, trim) == key)
     index = next((i for i, action, k, kind in ctx.touched
                   if home_table(ctx.schema, action.table) == table and (
         (kind == "lock" and (m := ctx.schema.match_lock(k)) is not None and m[0] == rule and m[1] in group)

@@ -24,16 +24,23 @@ from dynoview.core.uniqueness.forms import (
     unlike_and_odd,
 )
 from dynoview.core.uniqueness.pairing_state import RuleState, in_slices, missing_from
+from dynoview.core.uniqueness.scoped_keys import rule_clash_key, rule_lookalike_key, rule_unlike_and_odd
 
 
 def know_forms(state: RuleState) -> None:
     """Work out the forms unlike their clash key and the odd ones (with their lookalike keys)
     from the whole state: after ``feed``, which forgets them."""
-    trim = trims(state.rule.normalisation)
-    unlike_locks, odd_locks = unlike_and_odd(state.locks, trim)
-    unlike_held, odd_held = unlike_and_odd(state.holders, trim)
+    trim, middle = trims(state.rule.normalisation), state.rule.middle
+    if middle is None:
+        unlike_locks, odd_locks = unlike_and_odd(state.locks, trim)
+        unlike_held, odd_held = unlike_and_odd(state.holders, trim)
+    else:  # a scoped rule's keys fold only the value part (``scoped_keys``)
+        unlike_locks, odd_locks = rule_unlike_and_odd(middle, state.locks, trim)
+        unlike_held, odd_held = rule_unlike_and_odd(middle, state.holders, trim)
     state.unlike = {*unlike_locks, *unlike_held}
-    state.odd = {f: lookalike_key(f, trim) for f in {*odd_locks, *odd_held}}
+    odd = {*odd_locks, *odd_held}
+    state.odd = ({f: lookalike_key(f, trim) for f in odd} if middle is None
+                 else {f: rule_lookalike_key(middle, f, trim) for f in odd})
 
 
 def case_groups(state: RuleState) -> dict[str, set[str]]:
@@ -43,10 +50,11 @@ def case_groups(state: RuleState) -> dict[str, set[str]]:
     if state.unlike is None:
         know_forms(state)
     unlike = state.unlike or set()
-    trim = trims(state.rule.normalisation)
+    trim, middle = trims(state.rule.normalisation), state.rule.middle
     groups: dict[str, set[str]] = {}
-    for form in unlike:
-        groups.setdefault(clash_key(form, trim), set()).add(form)
+    for form in unlike:  # a scoped rule's key: its scope as spelled, its value folded
+        groups.setdefault(clash_key(form, trim) if middle is None else rule_clash_key(middle, form, trim),
+                          set()).add(form)
     for key, members in groups.items():
         # The clash key itself, when stored, is a member (unless it is not its own key).
         if (key in state.locks or key in state.holders) and key not in unlike:
@@ -64,13 +72,27 @@ def lookalike_groups(state: RuleState) -> dict[str, set[str]]:
     odd, unlike = state.odd or {}, state.unlike or set()
     if not odd:
         return {}
-    trim = trims(state.rule.normalisation)
+    trim, middle = trims(state.rule.normalisation), state.rule.middle
     groups: dict[str, set[str]] = {}
     for form, key in odd.items():
         groups.setdefault(key, set()).add(form)
-    _add_ascii_lookalikes(state, groups, [f for f in unlike if f.isascii()], trim)
+    if middle is None:
+        _add_ascii_lookalikes(state, groups, [f for f in unlike if f.isascii()], trim)
+    else:
+        _add_scoped_lookalikes(state, groups, middle, trim)
     return {key: members for key, members in groups.items()
-            if len({clash_key(m, trim) for m in members}) >= 2}
+            if len({rule_clash_key(middle, m, trim) for m in members}) >= 2}
+
+
+def _add_scoped_lookalikes(state: RuleState, groups: dict[str, set[str]], middle: str, trim: bool) -> None:
+    """Add to each group (by lookalike key) a scoped rule's other forms with that key: keyed
+    one by one (a scoped rule's key keeps its scope, so the ASCII spellings of a key that
+    ``_add_ascii_lookalikes`` looks up are not its forms)."""
+    for forms in (state.holders, missing_from(state.locks, state.holders)):  # every form once
+        for form in forms:
+            key = rule_lookalike_key(middle, form, trim)
+            if key in groups:
+                groups[key].add(form)
 
 
 def _add_ascii_lookalikes(state: RuleState, groups: dict[str, set[str]], ascii_unlike: list[str],

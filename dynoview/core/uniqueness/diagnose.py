@@ -65,6 +65,7 @@ from dynoview.core.uniqueness.schema import (
     lock_key_problem,
     normalise,
 )
+from dynoview.core.uniqueness.scoped_keys import rule_clash_key, rule_is_odd, rule_lookalike_key
 
 
 @dataclass
@@ -313,8 +314,8 @@ def _judge(schema: UniquenessSchema, table: TableInfo, rule: LockRule, value: st
     if not mine and folded in stored_forms:
         mine = [folded]
     if not mine:  # another stored spelling of the value (NFD for a typed NFC): a lock's first
-        key = clash_key(value, trim)
-        mine = sorted((f for f in stored_forms if clash_key(f, trim) == key),
+        key = rule_clash_key(rule.middle, value, trim)  # a scoped form's: in its own scope
+        mine = sorted((f for f in stored_forms if rule_clash_key(rule.middle, f, trim) == key),
                       key=lambda f: (f not in state.locks, f))[:1]
     about: dict[tuple[str, str | None], Finding] = {}
     for form in mine:
@@ -326,9 +327,11 @@ def _judge(schema: UniquenessSchema, table: TableInfo, rule: LockRule, value: st
         mine.insert(0, ranked[0].value)  # the answer is about the form its finding names
     alike: list[str] = []
     if not mine:  # a free value: does it look like one the table holds?
-        key, own = lookalike_key(value, trim), clash_key(value, trim)
-        alike = sorted(f for f in stored_forms if lookalike_key(f, trim) == key and clash_key(f, trim) != own)
-        alike = alike if odd_forms([value, *alike], trim) else []
+        middle = rule.middle
+        key, own = rule_lookalike_key(middle, value, trim), rule_clash_key(middle, value, trim)
+        alike = sorted(f for f in stored_forms if rule_lookalike_key(middle, f, trim) == key
+                       and rule_clash_key(middle, f, trim) != own)
+        alike = alike if any(rule_is_odd(middle, f, trim) for f in [value, *alike]) else []
     return _Judged(mine[0] if mine else normalised, pairing, ranked, alike)
 
 

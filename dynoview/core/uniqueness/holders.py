@@ -24,6 +24,7 @@ from dynoview.core.session.tables import IndexInfo, TableInfo
 from dynoview.core.uniqueness.forms import clash_key, trims
 from dynoview.core.uniqueness.key_limits import fits_partition_key
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
+from dynoview.core.uniqueness.scoped_keys import rule_clash_key
 from dynoview.core.values.sizes import read_units
 
 VIA_INDEX = "index"
@@ -72,16 +73,17 @@ def exact_lookup_finds_all(rule: LockRule) -> bool:
 
 
 def clash_keys_of(rule: LockRule, forms: list[str] | set[str]) -> set[str]:
-    """The clash keys of lock forms, as the audit's case clash compares them (whole forms)."""
+    """The clash keys of lock forms, as the audit's case clash compares them (a scoped form's
+    per scope: ``scoped_keys``)."""
     trim = trims(rule.normalisation)
-    return {clash_key(f, trim) for f in forms}
+    return {rule_clash_key(rule.middle, f, trim) for f in forms}
 
 
 def pairs_with(rule: LockRule, item: dict[str, Any], keys: set[str]) -> bool:
     """Whether the account ``item`` stores a spelling the audit pairs with a form whose clash
     key is in ``keys``: the form itself (a holder), or another spelling of it (a case clash)."""
     held = rule.held_form(item)
-    return held is not None and clash_key(held, trims(rule.normalisation)) in keys
+    return held is not None and rule_clash_key(rule.middle, held, trims(rule.normalisation)) in keys
 
 
 def holds_any(rule: LockRule, item: dict[str, Any], forms: set[str], raw: set[str]) -> bool:

@@ -57,7 +57,7 @@ from typing import Any
 from dynoview.core.ttl.expiry import expired_at
 from dynoview.core.uniqueness import pairing_findings
 from dynoview.core.uniqueness.findings import Finding, PairRow
-from dynoview.core.uniqueness.forms import lookalike_key, trims, unlike_and_odd
+from dynoview.core.uniqueness.forms import lookalike_key, trims
 from dynoview.core.uniqueness.pairing_state import (
     SEP,
     AccountColumns,
@@ -80,6 +80,7 @@ from dynoview.core.uniqueness.schema import (
     normalise,
 )
 from dynoview.core.uniqueness.scope import fill_scope
+from dynoview.core.uniqueness.scoped_keys import rule_lookalike_key, rule_unlike_and_odd
 
 
 def _keep_ahead(ahead: list[tuple[str, str, str]], pk: str, sk: str | None, av: Any) -> None:
@@ -298,12 +299,14 @@ class Pairing:
             if state.rule.normalisation != NORMALISE_NONE:
                 # Values it empties become no value in the column too, as ``feed`` records them.
                 held = rb.normalised = blank_emptied(column, held, state.rule.middle, heads)
-            trim = trims(state.rule.normalisation)
-            unlike_locks, odd_locks = unlike_and_odd(rb.lock_values, trim)
-            unlike_held, odd_held = unlike_and_odd(held, trim)
+            trim, middle = trims(state.rule.normalisation), state.rule.middle
+            # A scoped rule's keys fold only the value part (``scoped_keys``).
+            unlike_locks, odd_locks = rule_unlike_and_odd(middle, rb.lock_values, trim)
+            unlike_held, odd_held = rule_unlike_and_odd(middle, held, trim)
             rb.unlike = list({*unlike_locks, *unlike_held})
             rb.odd = list({*odd_locks, *odd_held})
-            rb.odd_keys = [lookalike_key(f, trim) for f in rb.odd]
+            rb.odd_keys = ([lookalike_key(f, trim) for f in rb.odd] if middle is None
+                           else [rule_lookalike_key(middle, f, trim) for f in rb.odd])
         return batch
 
     def apply(self, batch: Batch, step: Callable[[], None] | None = None) -> None:

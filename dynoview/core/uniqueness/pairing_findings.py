@@ -29,7 +29,7 @@ from dynoview.core.uniqueness.findings import (
     Finding,
     PairRow,
 )
-from dynoview.core.uniqueness.forms import clash_key, lookalike_key, trims
+from dynoview.core.uniqueness.forms import trims
 from dynoview.core.uniqueness.key_limits import too_long
 from dynoview.core.uniqueness.pairing_state import RuleState, missing_from, shared_values
 from dynoview.core.uniqueness.reservation import (
@@ -39,6 +39,7 @@ from dynoview.core.uniqueness.reservation import (
     until_text,
 )
 from dynoview.core.uniqueness.schema import LockRule
+from dynoview.core.uniqueness.scoped_keys import rule_clash_key, rule_lookalike_key
 from dynoview.core.values.visible_text import visible_value
 
 if TYPE_CHECKING:
@@ -330,8 +331,8 @@ def findings_of(pairing: Pairing, rule_name: str, form: str) -> list[Finding]:
         elif f.status in (CASE_CLASH, LOOKALIKE_CLASH):
             # A member by its key, not by its holders: where accounts' sort keys vary, one
             # account's items may hold a member and another value of the rule.
-            key = clash_key if f.status == CASE_CLASH else lookalike_key
-            if key(form, trim) == f.value:
+            key = rule_clash_key if f.status == CASE_CLASH else rule_lookalike_key
+            if key(state.rule.middle, form, trim) == f.value:
                 out.append(f)
         elif f.value == form:
             out.append(f)
@@ -343,8 +344,9 @@ def members(pairing: Pairing, finding: Finding) -> list[str]:
     for a small pairing, such as a diagnosis's)."""
     state = pairing.rules[finding.rule or ""]
     trim = trims(state.rule.normalisation)
-    key = clash_key if finding.status == CASE_CLASH else lookalike_key
-    return sorted(f for f in {*state.locks, *state.holders} if key(f, trim) == finding.value)
+    key = rule_clash_key if finding.status == CASE_CLASH else rule_lookalike_key
+    middle = state.rule.middle
+    return sorted(f for f in {*state.locks, *state.holders} if key(middle, f, trim) == finding.value)
 
 
 def counts(pairing: Pairing) -> dict[str, int]:

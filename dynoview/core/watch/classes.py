@@ -32,6 +32,12 @@ from dynoview.core.uniqueness.forms import (
     unlike_clash_key,
 )
 from dynoview.core.uniqueness.schema import LockRule
+from dynoview.core.uniqueness.scoped_keys import (
+    rule_clash_key,
+    rule_is_odd,
+    rule_lookalike_key,
+    rule_unlike_and_odd,
+)
 
 #: Spellings tried before a lookalike class is found by walking every form of the rule.
 MAX_SPELLINGS = 4096
@@ -40,12 +46,14 @@ MAX_SPELLINGS = 4096
 class RuleForms:
     """A rule's locks (stored value -> expired) and holders (form -> account id, or ids)."""
 
-    __slots__ = ("holders", "locks", "odd", "prefix", "rule", "sk", "suffix", "trim", "unlike")
+    __slots__ = ("holders", "locks", "middle", "odd", "prefix", "rule", "sk", "suffix", "trim", "unlike")
 
     def __init__(self, rule: LockRule, locks: MutableMapping[str, bool] | None = None,
                  holders: MutableMapping[str, str | list[str]] | None = None) -> None:
         self.rule = rule
         self.trim = trims(rule.normalisation)
+        # A scoped rule's keys keep a form's scope as spelled and fold its value (``scoped_keys``).
+        self.middle = rule.middle
         # The lock key's fixed parts around a stored form (a scoped rule's form starts with its
         # scope: its fixed prefix is the text before it), split once.
         self.prefix, self.suffix = rule.fixed_prefix, rule.suffix
@@ -62,19 +70,38 @@ class RuleForms:
         """Index the forms that differ from their clash key or are odd (outside ASCII, or
         padded: ``forms.is_odd``); C loops pick them, only those few run Python."""
         forms = list(forms)
-        for form in {*unlike_clash_key(forms, self.trim), *odd_forms(forms, self.trim)}:
+        if self.middle is None:
+            picked = {*unlike_clash_key(forms, self.trim), *odd_forms(forms, self.trim)}
+        else:
+            unlike, odd = rule_unlike_and_odd(self.middle, forms, self.trim)
+            picked = {*unlike, *odd}
+        for form in picked:
             self._note(form)
 
+    def clash_key(self, form: str) -> str:
+        """The rule's clash key of a form (a scoped form's: per scope)."""
+        middle = self.middle
+        return clash_key(form, self.trim) if middle is None else rule_clash_key(middle, form, self.trim)
+
+    def lookalike_key(self, form: str) -> str:
+        """The rule's lookalike key of a form (a scoped form's: per scope)."""
+        middle, trim = self.middle, self.trim
+        return lookalike_key(form, trim) if middle is None else rule_lookalike_key(middle, form, trim)
+
+    def is_odd(self, form: str) -> bool:
+        """Whether a form (a scoped form's value part) can start a lookalike clash."""
+        return is_odd(form, self.trim) if self.middle is None else rule_is_odd(self.middle, form, self.trim)
+
     def _note(self, form: str) -> None:
-        key = clash_key(form, self.trim)
+        key = self.clash_key(form)
         if key != form:
             self.unlike.setdefault(key, set()).add(form)
-        if is_odd(form, self.trim):
-            self.odd.setdefault(lookalike_key(form, self.trim), set()).add(form)
+        if self.is_odd(form):
+            self.odd.setdefault(self.lookalike_key(form), set()).add(form)
 
     def _forget(self, form: str) -> None:
-        key = clash_key(form, self.trim)
-        for index, k in ((self.unlike, key), (self.odd, lookalike_key(form, self.trim))):
+        key = self.clash_key(form)
+        for index, k in ((self.unlike, key), (self.odd, self.lookalike_key(form))):
             members = index.get(k)
             if members is not None:
                 members.discard(form)
@@ -96,7 +123,7 @@ class RuleForms:
 
     def _indexed(self, form: str) -> bool:
         """Whether the indexes hold ``form`` while it is present (most forms: no)."""
-        return is_odd(form, self.trim) or clash_key(form, self.trim) != form
+        return self.is_odd(form) or self.clash_key(form) != form
 
     def set_lock(self, form: str, expired: bool | None) -> None:
         """The lock holding ``form``: its expiry flag, or None once it is gone."""
@@ -169,7 +196,10 @@ class RuleForms:
         """Every form whose lookalike key is ``key``."""
         members: set[str] = set()
         for form in self.odd.get(key, ()):
-            members |= self.clash_class(clash_key(form, self.trim))
+            members |= self.clash_class(self.clash_key(form))
+        if self.middle is not None:  # a scoped key keeps its scope: walk the rule's forms (rare)
+            members.update(f for f in {*self.locks, *self.holders} if self.lookalike_key(f) == key)
+            return members
         spellings = ascii_spellings(key, MAX_SPELLINGS)
         if spellings is None:  # too many to try: walk the rule's forms once (rare)
             forms = [f for f in {*self.locks, *self.holders} if f.isascii()]

@@ -25,7 +25,7 @@ from datetime import datetime
 from typing import Any
 
 from dynoview.core.uniqueness.findings import CASE_CLASH, LOOKALIKE_CLASH, Finding
-from dynoview.core.uniqueness.forms import clash_key, is_odd, lookalike_key
+from dynoview.core.uniqueness.forms import clash_key
 from dynoview.core.uniqueness.locks_table import pair_tables
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.watch.classes import RuleForms
@@ -75,8 +75,8 @@ def scope_of(finding: Finding, rules: list[RuleForms]) -> Scope:
         return ("L", finding.rule, value)
     if finding.status == CASE_CLASH:
         return ("C", finding.rule, value)
-    trim = next((f.trim for f in rules if f.rule.name == finding.rule), False)
-    return ("C", finding.rule, clash_key(value, trim))
+    forms = next((f for f in rules if f.rule.name == finding.rule), None)
+    return ("C", finding.rule, forms.clash_key(value) if forms is not None else clash_key(value))
 
 
 class Judge:
@@ -129,18 +129,18 @@ class Judge:
         for index, form in touched.forms:
             forms = self.rules[index]
             name = forms.rule.name
-            key = clash_key(form, forms.trim)
+            key = forms.clash_key(form)  # a scoped rule's: per scope
             group = members.setdefault(index, set())
             judged: list[Scope] = [("C", name, key)]
             # A lookalike clash needs an odd form (outside ASCII, or padded): with none in the
             # rule (most tables) and a tidy ASCII form, there is no lookalike scope to judge.
-            look = lookalike_key(form, forms.trim) if forms.odd or is_odd(form, forms.trim) else None
+            look = forms.lookalike_key(form) if forms.odd or forms.is_odd(form) else None
             if look is not None:
                 judged.append(("L", name, look))
             if look is not None and forms.has_lookalikes(look):
                 whole = forms.lookalike_class(look)
                 group |= whole
-                judged += [("C", name, k) for k in {clash_key(m, forms.trim) for m in whole}]
+                judged += [("C", name, k) for k in {forms.clash_key(m) for m in whole}]
             else:
                 group |= forms.clash_class(key)
             for judged_scope in judged:
