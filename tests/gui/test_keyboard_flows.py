@@ -43,6 +43,17 @@ def wait_for_focus(qtbot: Any, widget: QWidget, what: str) -> None:
         raise AssertionError(f"{what} (the focus is on {focused()!r})") from None
 
 
+def wait_for_rows(qtbot: Any, panel: Any, enough: Any, what: str) -> None:
+    """``enough()`` comes true; else the failure says where the read stood (rows, busy, its
+    progress line, the error shown): a CI run once timed out here with nothing to go on."""
+    try:
+        qtbot.waitUntil(enough, timeout=10000)
+    except qtbot.TimeoutError:
+        raise AssertionError(
+            f"{what}: {panel.model.rowCount()} row(s), busy {panel.controller.busy}, progress "
+            f"{panel.progress.text()!r}, error {panel.form.error_label.text()!r}") from None
+
+
 def receiver() -> QWidget:
     """Where a key goes now: an open menu, else the focused widget, else the active window."""
     target = QApplication.activePopupWidget() or focused() or QApplication.activeWindow()
@@ -120,9 +131,10 @@ def test_browse_open_a_table_next_page_and_an_item(qtbot: Any, window: MainWindo
     receipts = win.read_log.model
     before = receipts.rowCount()
     key(qtbot, Key.Key_R, CTRL)  # run the read
-    qtbot.waitUntil(lambda: panel.model.rowCount() == 10 and not panel.controller.busy, timeout=10000)
+    wait_for_rows(qtbot, panel, lambda: panel.model.rowCount() == 10 and not panel.controller.busy,
+                  "the first page of 10")
     key(qtbot, Key.Key_L, CTRL)  # next page
-    qtbot.waitUntil(lambda: panel.model.rowCount() >= 20, timeout=10000)
+    wait_for_rows(qtbot, panel, lambda: panel.model.rowCount() >= 20, "the next page")
     assert receipts.rowCount() > before
     # Into the grid with Tab, then an item with the arrow keys: the detail shows it.
     tab_to(qtbot, panel.view)
