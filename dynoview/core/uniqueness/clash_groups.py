@@ -17,11 +17,9 @@ from itertools import compress
 
 from dynoview.core.uniqueness.forms import (
     ascii_lookalike_keys,
-    clash_key,
     lookalike_key,
     lower_ascii_preimages,
     trims,
-    unlike_and_odd,
 )
 from dynoview.core.uniqueness.pairing_state import RuleState, in_slices, missing_from
 from dynoview.core.uniqueness.scoped_keys import rule_clash_key, rule_lookalike_key, rule_unlike_and_odd
@@ -31,16 +29,11 @@ def know_forms(state: RuleState) -> None:
     """Work out the forms unlike their clash key and the odd ones (with their lookalike keys)
     from the whole state: after ``feed``, which forgets them."""
     trim, middle = trims(state.rule.normalisation), state.rule.middle
-    if middle is None:
-        unlike_locks, odd_locks = unlike_and_odd(state.locks, trim)
-        unlike_held, odd_held = unlike_and_odd(state.holders, trim)
-    else:  # a scoped rule's keys fold only the value part (``scoped_keys``)
-        unlike_locks, odd_locks = rule_unlike_and_odd(middle, state.locks, trim)
-        unlike_held, odd_held = rule_unlike_and_odd(middle, state.holders, trim)
+    # A scoped rule's keys fold only the value part (``scoped_keys``).
+    unlike_locks, odd_locks = rule_unlike_and_odd(middle, state.locks, trim)
+    unlike_held, odd_held = rule_unlike_and_odd(middle, state.holders, trim)
     state.unlike = {*unlike_locks, *unlike_held}
-    odd = {*odd_locks, *odd_held}
-    state.odd = ({f: lookalike_key(f, trim) for f in odd} if middle is None
-                 else {f: rule_lookalike_key(middle, f, trim) for f in odd})
+    state.odd = {f: rule_lookalike_key(middle, f, trim) for f in {*odd_locks, *odd_held}}
 
 
 def case_groups(state: RuleState) -> dict[str, set[str]]:
@@ -53,8 +46,7 @@ def case_groups(state: RuleState) -> dict[str, set[str]]:
     trim, middle = trims(state.rule.normalisation), state.rule.middle
     groups: dict[str, set[str]] = {}
     for form in unlike:  # a scoped rule's key: its scope as spelled, its value folded
-        groups.setdefault(clash_key(form, trim) if middle is None else rule_clash_key(middle, form, trim),
-                          set()).add(form)
+        groups.setdefault(rule_clash_key(middle, form, trim), set()).add(form)
     for key, members in groups.items():
         # The clash key itself, when stored, is a member (unless it is not its own key).
         if (key in state.locks or key in state.holders) and key not in unlike:

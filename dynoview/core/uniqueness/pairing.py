@@ -57,7 +57,7 @@ from typing import Any
 from dynoview.core.ttl.expiry import expired_at
 from dynoview.core.uniqueness import pairing_findings
 from dynoview.core.uniqueness.findings import Finding, PairRow
-from dynoview.core.uniqueness.forms import lookalike_key, trims
+from dynoview.core.uniqueness.forms import trims
 from dynoview.core.uniqueness.pairing_state import (
     SEP,
     AccountColumns,
@@ -305,8 +305,7 @@ class Pairing:
             unlike_held, odd_held = rule_unlike_and_odd(middle, held, trim)
             rb.unlike = list({*unlike_locks, *unlike_held})
             rb.odd = list({*odd_locks, *odd_held})
-            rb.odd_keys = ([lookalike_key(f, trim) for f in rb.odd] if middle is None
-                           else [rule_lookalike_key(middle, f, trim) for f in rb.odd])
+            rb.odd_keys = [rule_lookalike_key(middle, f, trim) for f in rb.odd]
         return batch
 
     def apply(self, batch: Batch, step: Callable[[], None] | None = None) -> None:

@@ -17,18 +17,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from dynoview.core.uniqueness.forms import clash_key, is_odd, lookalike_key, unlike_and_odd
+from dynoview.core.uniqueness.scope import split_form
 
 
 def head_and_value(middle: str | None, form: str) -> tuple[str, str]:
     """(the form's scope and middle as spelled, its value part); ``("", form)`` for an unscoped
     rule (``middle`` None) or a form without the middle."""
-    if middle is None:
-        return "", form
-    cut = str.find(form, middle)
-    if cut < 0:
-        return "", form
-    end = cut + len(middle)
-    return str(form[:end]), str(form[end:])
+    parts = None if middle is None else split_form(middle, str(form))  # by its text alone
+    return ("", form) if parts is None or middle is None else (parts[0] + middle, parts[1])
 
 
 def rule_clash_key(middle: str | None, form: str, trim: bool = False) -> str:

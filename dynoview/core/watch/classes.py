@@ -23,13 +23,8 @@ from functools import cache
 
 from dynoview.core.uniqueness.forms import (
     ascii_prototypes,
-    clash_key,
-    is_odd,
-    lookalike_key,
     lookalike_keys,
-    odd_forms,
     trims,
-    unlike_clash_key,
 )
 from dynoview.core.uniqueness.schema import LockRule
 from dynoview.core.uniqueness.scoped_keys import (
@@ -69,28 +64,21 @@ class RuleForms:
     def _index(self, forms: Iterable[str]) -> None:
         """Index the forms that differ from their clash key or are odd (outside ASCII, or
         padded: ``forms.is_odd``); C loops pick them, only those few run Python."""
-        forms = list(forms)
-        if self.middle is None:
-            picked = {*unlike_clash_key(forms, self.trim), *odd_forms(forms, self.trim)}
-        else:
-            unlike, odd = rule_unlike_and_odd(self.middle, forms, self.trim)
-            picked = {*unlike, *odd}
-        for form in picked:
+        unlike, odd = rule_unlike_and_odd(self.middle, forms, self.trim)
+        for form in {*unlike, *odd}:
             self._note(form)
 
     def clash_key(self, form: str) -> str:
         """The rule's clash key of a form (a scoped form's: per scope)."""
-        middle = self.middle
-        return clash_key(form, self.trim) if middle is None else rule_clash_key(middle, form, self.trim)
+        return rule_clash_key(self.middle, form, self.trim)
 
     def lookalike_key(self, form: str) -> str:
         """The rule's lookalike key of a form (a scoped form's: per scope)."""
-        middle, trim = self.middle, self.trim
-        return lookalike_key(form, trim) if middle is None else rule_lookalike_key(middle, form, trim)
+        return rule_lookalike_key(self.middle, form, self.trim)
 
     def is_odd(self, form: str) -> bool:
         """Whether a form (a scoped form's value part) can start a lookalike clash."""
-        return is_odd(form, self.trim) if self.middle is None else rule_is_odd(self.middle, form, self.trim)
+        return rule_is_odd(self.middle, form, self.trim)
 
     def _note(self, form: str) -> None:
         key = self.clash_key(form)

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left, bisect_right
-from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from heapq import heapify, heappop, heappush
-from itertools import chain, compress, count, repeat
+from itertools import chain, compress, count
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dynoview.core.ttl.kinds import EXPIRED, NEVER, NONE, PENDING
@@ -347,7 +346,8 @@ class LoadedRows:
         for rows in whole:
             flags[rows.start:rows.stop] = flags[rows.start:rows.stop].translate(_EXPIRE_PENDING)
         expired = list(compress(past, map(PENDING_CODE.__eq__, map(flags.__getitem__, past))))
-        deque(map(flags.__setitem__, expired, repeat(EXPIRED_CODE)), maxlen=0)
+        for index in expired:  # the rows that expired, not every row
+            flags[index] = EXPIRED_CODE
         from dynoview.core.reads.rows import decode_row
         from dynoview.core.ttl.expiry import ttl_state_since
 

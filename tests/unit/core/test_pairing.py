@@ -352,12 +352,13 @@ def test_nfkc_casefold_rule_stores_the_clash_key() -> None:
 
 
 def test_a_table_without_non_ascii_values_never_keys_lookalikes(monkeypatch: pytest.MonkeyPatch) -> None:
-    from dynoview.core.uniqueness import clash_groups, pairing
+    from dynoview.core.uniqueness import clash_groups, scoped_keys
 
     def refuse(*_args: object) -> list[str]:
         raise AssertionError("lookalike keys computed for an ASCII-only table")
 
-    for module in (clash_groups, pairing):
+    # Every rule's lookalike key goes through scoped_keys (a scoped one's per scope).
+    for module in (clash_groups, scoped_keys):
         monkeypatch.setattr(module, "lookalike_key", refuse)
     monkeypatch.setattr(clash_groups, "ascii_lookalike_keys", refuse)
     monkeypatch.setattr(clash_groups, "_spellings", refuse)
